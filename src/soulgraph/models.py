@@ -1,0 +1,162 @@
+"""The data model every pipeline stage shares.
+
+Boundary objects (what users pass in and get back) are pydantic models so bad
+input fails with a clear message. Hot-path records made thousands of times per
+run (``Mention``, ``RelationCandidate``) are slotted dataclasses: they are built
+only by our own code, so validating them again would just cost time.
+
+All character offsets are into ``Memory.content`` and are half-open
+``[start, end)``: ``memory.content[start:end] == mention.text`` always holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# --------------------------------------------------------------------------- memories
+
+
+class Segment(BaseModel):
+    """One speaker's stretch of a memory (``User: ...`` / ``Agent: ...`` turns).
+
+    ``start``/``end`` cover the spoken text only, after the ``Speaker:`` prefix,
+    so extraction never reads the prefix nor runs one speaker into the next.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    speaker: str | None = None
+    start: int
+    end: int
+
+
+class Memory(BaseModel):
+    """A memory as every reader yields it, whatever the store's format."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    content: str
+    created_at: str | None = None  # ISO 8601 as stored; naive times stay naive
+    layer: str | None = None  # episodic / semantic / ... / custom layer / None
+    domain: str | None = None
+    speaker: str | None = None  # a whole-memory speaker (JSONL "speaker" field)
+    superseded: bool = False
+    segments: list[Segment] = Field(default_factory=list)
+    extra: dict[str, Any] = Field(default_factory=dict)  # unknown fields, kept
+
+
+# --------------------------------------------------------------------------- extraction
+
+
+@dataclass(slots=True)
+class Mention:
+    """A candidate name found in one memory, grounded in an exact span.
+
+    ``cues`` are the evidence the extractor saw around the span, as short
+    strings the classifier turns into type votes (``ner:PERSON``, ``verb:said``,
+    ``pronoun``, ``speaker``, ``prep:at``, ``shape:camel`` ...).
+    """
+
+    memory_id: str
+    start: int
+    end: int
+    text: str
+    sent_start: int
+    sent_end: int
+    extractor: str  # "spacy" | "regex" | "speaker"
+    speaker: str | None = None  # speaker of the segment holding the mention
+    cues: list[str] = field(default_factory=list)
+    sentence_initial: bool = False
+
+
+@dataclass(slots=True)
+class RelationCandidate:
+    """A relation read from one sentence, between two mentions of one memory.
+
+    ``head``/``tail`` index into that memory's mention list, or are the special
+    strings ``"@speaker"`` (first person: the segment's speaker).
+    """
+
+    memory_id: str
+    head: int | str
+    tail: int | str
+    relation: str  # controlled vocabulary, see ontology.RELATIONS
+    start: int  # character span of the evidence (usually the clause)
+    end: int
+    sent_start: int
+    sent_end: int
+    extractor: str
+    confidence: float
+    trigger: str = ""  # the verb / preposition / pattern that fired
+
+
+@dataclass(slots=True)
+class MemoryAnalysis:
+    """Everything extraction learned from one memory; a pure function's output."""
+
+    memory_id: str
+    mentions: list[Mention] = field(default_factory=list)
+    relations: list[RelationCandidate] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- graph boundary
+
+
+class Provenance(BaseModel):
+    """Where a node or edge came from: the words that support it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    memory_id: str
+    start: int | None = None
+    end: int | None = None
+    sentence: str | None = None
+    extractor: str | None = None
+    confidence: float | None = None
+    time: str | None = None  # the memory's created_at
+
+
+class Entity(BaseModel):
+    """One canonical node."""
+
+    id: str
+    name: str
+    type: str = "concept"
+    aliases: list[str] = Field(default_factory=list)
+    merged_from: list[str] = Field(default_factory=list)
+    confidence: float = 0.0
+    reasons: list[str] = Field(default_factory=list)
+    pinned: bool = False
+    mention_count: int = 0
+    first_seen: str | None = None
+    last_seen: str | None = None
+    provenance: list[Provenance] = Field(default_factory=list)
+
+
+class Relation(BaseModel):
+    """One typed, directed edge; the same fact from many memories is one edge."""
+
+    source: str  # entity id
+    target: str  # entity id
+    relation: str
+    confidence: float = 0.0
+    weak: bool = False  # co-occurrence, never a semantic claim
+    valid_from: str | None = None
+    valid_to: str | None = None
+    provenance: list[Provenance] = Field(default_factory=list)
+
+
+class MemoryRecord(BaseModel):
+    """What the graph file keeps of each memory, so recall works from the file alone."""
+
+    id: str
+    created_at: str | None = None
+    layer: str | None = None
+    speaker: str | None = None
+    superseded: bool = False
+    hash: str  # content hash, for incremental update
+    text: str | None = None

@@ -1,0 +1,139 @@
+"""The pipeline: sources -> extract -> resolve -> classify -> relations -> graph.
+
+Each stage is a module of small functions; this module only wires them. The
+whole build is a pure function of (memories, extractor, registry): memory order
+does not matter, and two runs give the same graph.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from soulgraph import classify, extract, relations, resolve
+from soulgraph.extract import Progress
+from soulgraph.graph import assemble
+from soulgraph.models import Entity, Memory, MemoryAnalysis, MemoryRecord, Provenance
+from soulgraph.registry import Registry
+
+
+@dataclass
+class Build:
+    graph: nx.MultiDiGraph
+    extractor: str
+    timings: dict[str, float] = field(default_factory=dict)
+    analyses: list[MemoryAnalysis] = field(default_factory=list)
+
+
+def content_hash(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
+def rebuild(
+    memories: Sequence[Memory],
+    *,
+    extractor: str = "auto",
+    registry: Registry | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Build:
+    """Build a graph from scratch from the given memories."""
+    registry = registry or Registry()
+    memories = sorted(memories, key=lambda m: m.id)  # order-independent by construction
+    t0 = time.perf_counter()
+    analyses, used = extract.analyze(memories, extractor, workers=workers, progress=progress)
+    t1 = time.perf_counter()
+    g = build_graph(memories, analyses, used, registry)
+    t2 = time.perf_counter()
+    return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses)
+
+
+def build_graph(
+    memories: Sequence[Memory],
+    analyses: Sequence[MemoryAnalysis],
+    extractor: str,
+    registry: Registry,
+) -> nx.MultiDiGraph:
+    """Resolve, classify and link already-extracted mentions into a graph."""
+    by_id = {m.id: m for m in memories}
+    texts = {m.id: m.content for m in memories}
+    mentions = [m for a in analyses for m in a.mentions]
+
+    clusters = resolve.cluster(mentions, registry)
+    decisions = {c.key: classify.decide(c.name, c.mentions, texts) for c in clusters}
+    clusters = resolve.refine(clusters, {k: d.type for k, d in decisions.items()}, registry)
+    decisions = {
+        c.key: decisions.get(c.key) or classify.decide(c.name, c.mentions, texts) for c in clusters
+    }
+
+    entities: list[Entity] = []
+    owner: dict[int, str] = {}  # id(mention) -> entity id
+    for c in clusters:
+        d = decisions[c.key]
+        pin = _pin_for(registry, c)
+        etype, conf, reasons = d.type, d.confidence, list(d.reasons)
+        if pin is not None and pin.ignore:
+            continue
+        if pin is not None and pin.type:
+            etype, conf, reasons = pin.type, 1.0, ["pinned in registry", *reasons]
+        if etype is None:
+            continue
+        for m in c.mentions:
+            owner[id(m)] = c.key
+        entities.append(_entity(c, etype, conf, reasons, by_id, pinned=pin is not None))
+
+    entity_of_mention = {
+        (a.memory_id, i): owner[id(m)]
+        for a in analyses for i, m in enumerate(a.mentions) if id(m) in owner
+    }
+    known = {e.id for e in entities}
+    speaker_entity = {
+        (a.memory_id, m.speaker): resolve.normalize(m.speaker)
+        for a in analyses for m in a.mentions
+        if m.speaker and resolve.normalize(m.speaker) in known
+    }
+    rels = relations.link(list(analyses), entity_of_mention, speaker_entity, by_id)
+    records = [
+        MemoryRecord(id=m.id, created_at=m.created_at, layer=m.layer,
+                     speaker=m.speaker, superseded=m.superseded,
+                     hash=content_hash(m.content), text=m.content)
+        for m in memories
+    ]
+    meta = {"extractor": extractor, "generator": "soulgraph"}
+    return assemble(entities, rels, records, meta)
+
+
+def _pin_for(registry: Registry, c: resolve.Cluster):
+    for name in (c.name, *c.aliases):
+        pin = registry.entities.get(name)
+        if pin is not None:
+            return pin
+    keys = {resolve.normalize(n) for n in (c.name, *c.aliases)}
+    for name, pin in registry.entities.items():
+        if resolve.normalize(name) in keys:
+            return pin
+    return None
+
+
+def _entity(c, etype, conf, reasons, by_id, *, pinned: bool) -> Entity:
+    prov, seen = [], set()
+    for m in sorted(c.mentions, key=lambda m: (m.memory_id, m.start)):
+        if (m.memory_id, m.start) in seen:
+            continue
+        seen.add((m.memory_id, m.start))
+        mem = by_id[m.memory_id]
+        prov.append(Provenance(
+            memory_id=m.memory_id, start=m.start, end=m.end,
+            sentence=mem.content[m.sent_start:m.sent_end], extractor=m.extractor,
+            time=mem.created_at))
+    times = sorted(p.time for p in prov if p.time)
+    return Entity(
+        id=c.key, name=c.name, type=etype, aliases=c.aliases, merged_from=c.merged_from,
+        confidence=round(conf, 3), reasons=reasons[:6], pinned=pinned,
+        mention_count=len(prov), first_seen=times[0] if times else None,
+        last_seen=times[-1] if times else None, provenance=prov,
+    )

@@ -1,0 +1,1 @@
+"""Reading and writing graphs, apart from the graph itself (as in networkx)."""

@@ -1,0 +1,77 @@
+"""Readers: every store format yields the same :class:`~soulgraph.models.Memory` list.
+
+``read_store(path)`` sniffs the format and returns a :class:`Store`; one module
+per format does the reading. Souls additionally know how to write their graph
+back (see :mod:`soulgraph.sources.soul_write`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from soulgraph.errors import SoulgraphError
+from soulgraph.models import Memory
+
+Kind = Literal["soul-zip", "soul-dir", "jsonl", "json", "textdir", "graph"]
+
+
+@dataclass
+class Store:
+    kind: Kind
+    path: Path
+    memories: list[Memory] = field(default_factory=list)
+    graph_raw: bytes | None = None  # the soul's memory/graph.json as stored, if any
+    fingerprint: str = ""  # of the bytes read, to detect a store changing under us
+
+    @property
+    def is_soul(self) -> bool:
+        return self.kind in ("soul-zip", "soul-dir")
+
+
+def sniff(path: Path) -> Kind:
+    path = Path(path)
+    if not path.exists():
+        raise SoulgraphError(f"{path}: no such file or folder")
+    if path.is_dir():
+        if (path / "soul.json").is_file() or (path / "memory").is_dir():
+            return "soul-dir"
+        return "textdir"
+    with path.open("rb") as fh:
+        head = fh.read(4)
+    if head.startswith(b"PK"):
+        return "soul-zip"
+    if path.suffix == ".soul":
+        raise SoulgraphError(f"{path}: not a soul (not a ZIP archive)")
+    if path.suffix == ".jsonl":
+        return "jsonl"
+    if path.suffix == ".json":
+        return "json"
+    raise SoulgraphError(f"{path}: unknown store format (expected .soul, a soul folder, "
+                         ".jsonl, .json or a folder of .txt/.md files)")
+
+
+def read_store(path: Path) -> Store:
+    kind = sniff(path)
+    if kind == "soul-zip":
+        from soulgraph.sources import soul_zip
+
+        return soul_zip.read(Path(path))
+    if kind == "soul-dir":
+        from soulgraph.sources import soul_dir
+
+        return soul_dir.read(Path(path))
+    if kind in ("jsonl", "json"):
+        from soulgraph.sources import jsonl
+
+        return jsonl.read(Path(path))
+    from soulgraph.sources import textdir
+
+    return textdir.read(Path(path))
+
+
+def default_graph_path(store: Store) -> Path:
+    """Where a memory file's graph goes when ``--out`` is not given."""
+    p = store.path
+    return p.with_name(p.name.rstrip("/") + ".graph.json")

@@ -1,0 +1,36 @@
+"""Shared fixtures: real files in tmp dirs, the real CLI in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EVAL = ROOT.parent / "shared" / "eval"
+DEMO_SOUL = ROOT / "fixtures" / "demo.soul"
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None,
+            timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run ``python -m soulgraph ARGS`` for real and capture its output."""
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "soulgraph", *map(str, args)],
+        capture_output=True, text=True, cwd=cwd, env=full_env, timeout=timeout,
+    )
+
+
+@pytest.fixture
+def cli():
+    return run_cli
+
+
+def needs_eval(corpus: str) -> Path:
+    path = EVAL / corpus
+    if not (path / "memories.jsonl").exists():
+        pytest.skip(f"{path} not available")
+    return path

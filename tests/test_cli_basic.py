@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import json
+
+import orjson
+
+
+def test_repair_jsonl_writes_graph_with_provenance(tmp_path, cli):
+    src = tmp_path / "m.jsonl"
+    rows = [
+        {"id": "a1", "content": "Maya is building Soul Protocol with Claude Code at Acme Corp.",
+         "created_at": "2026-01-02T10:00:00"},
+        {"id": "a2", "content": "Riley said she moved to New York last spring.",
+         "created_at": "2026-01-03T10:00:00"},
+    ]
+    src.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    before = src.read_bytes()
+    out = tmp_path / "g.json"
+    r = cli("repair", "--rebuild-graph", src, "--out", out, "--json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["after"]["nodes"] > 0
+    data = orjson.loads(out.read_bytes())
+    names = {n["name"] for n in data["nodes"]}
+    assert "Soul Protocol" in names
+    for n in data["nodes"]:
+        for p in n["provenance"]:
+            text = next(r["content"] for r in rows if r["id"] == p["memory_id"])
+            assert text[p["start"]:p["end"]] in (n["name"], *n["aliases"])
+    assert src.read_bytes() == before
+
+
+def test_missing_path_is_one_line_exit_2(tmp_path, cli):
+    r = cli("repair", "--rebuild-graph", tmp_path / "nope.jsonl")
+    assert r.returncode == 2
+    assert r.stderr.strip().count("\n") == 0
+    assert "no such file" in r.stderr
