@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from soulgraph.models import Memory, MemoryAnalysis, Provenance, Relation
+from soulgraph.models import Memory, MemoryAnalysis, Mention, Provenance, Relation, RelationCandidate
+
+
+def candidates_from_doc(doc, memory_id: str, offset: int, speaker: str | None,
+                        mentions: list[Mention], first_index: int) -> list[RelationCandidate]:
+    """Relation candidates from one parsed segment (a spaCy ``Doc``).
+
+    ``mentions`` are this segment's mentions (absolute offsets, ``offset`` =
+    where the segment starts in the memory); a candidate's ``head``/``tail``
+    are ``first_index + i`` (index in the memory's mention list) or "@speaker".
+    """
+    return []
+
+
+def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | None,
+                         mentions: list[Mention], first_index: int) -> list[RelationCandidate]:
+    """Pattern-based candidates for the regex extractor (same contract, no parse)."""
+    return []
 
 
 def link(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from soulgraph import relations
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention
 
@@ -31,6 +32,7 @@ def analyze(memories: Sequence[Memory], nlp, *, workers: int = 1, progress=None)
             jobs.append((mem.content[seg.start:seg.end], (mem.id, seg.start, seg.speaker)))
     out = {m.id: MemoryAnalysis(memory_id=m.id) for m in memories}
     for doc, (mid, off, speaker) in nlp.pipe(jobs, as_tuples=True, batch_size=64):
+        first = len(out[mid].mentions)
         for ent in doc.ents:
             sent = ent.sent
             out[mid].mentions.append(Mention(
@@ -38,6 +40,9 @@ def analyze(memories: Sequence[Memory], nlp, *, workers: int = 1, progress=None)
                 sent_start=off + sent.start_char, sent_end=off + sent.end_char,
                 extractor="spacy", speaker=speaker, cues=[f"ner:{ent.label_}"],
             ))
+        seg_mentions = out[mid].mentions[first:]
+        out[mid].relations.extend(
+            relations.candidates_from_doc(doc, mid, off, speaker, seg_mentions, first))
         if progress:
             progress(1)
     return [out[m.id] for m in memories]
