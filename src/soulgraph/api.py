@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import networkx as nx
@@ -53,11 +54,18 @@ def repair(
     registry: Path | None = None,
     workers: int = 1,
     progress: Progress | None = None,
+    on_total: Callable[[int], None] | None = None,
 ) -> RepairReport:
-    """Rebuild the graph of ``source`` and write it back (soul) or to ``out``."""
+    """Rebuild the graph of ``source`` and write it back (soul) or to ``out``.
+
+    ``on_total(n)`` is told the number of memories once they are read, and
+    ``progress(k)`` is called as extraction finishes memories (progress bars).
+    """
     t0 = time.perf_counter()
     source = Path(source)
     store = read_store(source)
+    if on_total is not None:
+        on_total(len(store.memories))
     reg = registry_mod.load(registry or registry_mod.default_path(source))
     before_g = existing_graph(store, out)
     build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,

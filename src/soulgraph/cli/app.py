@@ -36,6 +36,58 @@ def guarded(fn: Callable) -> Callable:
     return wrapper
 
 
+def _rate_column():
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(f"{task.speed:,.0f} memories/s" if task.speed else "")
+
+    return RateColumn()
+
+
+_RateColumn = _rate_column
+
+
+class ProgressBar:
+    """A rich progress bar on stderr with rate and ETA; silent when stderr is not a TTY."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self._bar = None
+        self._task = None
+
+    def __enter__(self) -> ProgressBar:
+        if err.is_terminal:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self._bar = Progress(
+                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                _RateColumn(), TimeRemainingColumn(), console=err, transient=True,
+            )
+            self._bar.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def set_total(self, total: int) -> None:
+        if self._bar is not None:
+            self._task = self._bar.add_task(self.label, total=total)
+
+    def advance(self, n: int = 1) -> None:
+        if self._bar is not None and self._task is not None:
+            self._bar.advance(self._task, n)
+
+
 def main() -> None:
     import warnings
 

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from soulgraph import api
-from soulgraph.cli.app import app, err, guarded, out
+from soulgraph.cli.app import ProgressBar, app, err, guarded, out
 
 
 @app.command()
@@ -28,8 +28,10 @@ def repair(
     if not rebuild_graph:
         err.print("soulgraph: nothing to do (pass --rebuild-graph)")
         raise typer.Exit(2)
-    report = api.repair(source, out=out_path, dry_run=dry_run, extractor=extractor,
-                        registry=registry, workers=workers)
+    with ProgressBar("extracting") as bar:
+        report = api.repair(source, out=out_path, dry_run=dry_run, extractor=extractor,
+                            registry=registry, workers=workers, progress=bar.advance,
+                            on_total=bar.set_total)
     if as_json:
         print(json.dumps(report.model_dump(), indent=2, ensure_ascii=False))
         return
