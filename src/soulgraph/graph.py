@@ -18,37 +18,27 @@ GRAPH_FORMAT = "soulgraph/1"
 
 
 def assemble(
-    entities: Iterable[Entity],
-    relations: Iterable[Relation],
-    memories: Iterable[MemoryRecord],
+    nodes: Iterable[tuple[str, dict]],
+    edges: Iterable[tuple[str, str, str, dict]],
+    memories: Iterable[dict],
     meta: dict | None = None,
 ) -> nx.MultiDiGraph:
-    """Build the graph in a canonical order so two builds serialise identically."""
+    """Build the graph in a canonical order so two builds serialise identically.
+
+    ``nodes`` are (id, attrs) with the :class:`Entity` fields; ``edges`` are
+    (source, target, relation, attrs) with the :class:`Relation` fields;
+    ``memories`` are :class:`MemoryRecord` dicts. Plain dicts, not models:
+    this is the hot path of every build.
+    """
     g = nx.MultiDiGraph()
     g.graph["format"] = GRAPH_FORMAT
     g.graph.update(meta or {})
-    g.graph["memories"] = [m.model_dump(exclude_none=True) for m in sorted(memories, key=_mkey)]
-    for ent in sorted(entities, key=lambda e: e.id):
-        g.add_node(ent.id, **_node_attrs(ent))
-    for rel in sorted(relations, key=lambda r: (r.source, r.relation, r.target)):
-        g.add_edge(rel.source, rel.target, key=rel.relation, **_edge_attrs(rel))
+    g.graph["memories"] = sorted(memories, key=lambda m: (m.get("created_at") or "", m["id"]))
+    for node_id, attrs in sorted(nodes, key=lambda n: n[0]):
+        g.add_node(node_id, **attrs)
+    for src, dst, key, attrs in sorted(edges, key=lambda e: (e[0], e[2], e[1])):
+        g.add_edge(src, dst, key=key, **attrs)
     return g
-
-
-def _mkey(m: MemoryRecord) -> tuple[str, str]:
-    return (m.created_at or "", m.id)
-
-
-def _node_attrs(ent: Entity) -> dict:
-    d = ent.model_dump(exclude={"id"})
-    d["provenance"] = [p.model_dump(exclude_none=True) for p in ent.provenance]
-    return d
-
-
-def _edge_attrs(rel: Relation) -> dict:
-    d = rel.model_dump(exclude={"source", "target"}, exclude_none=True)
-    d["provenance"] = [p.model_dump(exclude_none=True) for p in rel.provenance]
-    return d
 
 
 def entity_of(g: nx.MultiDiGraph, node_id: str) -> Entity:

@@ -17,7 +17,7 @@ import networkx as nx
 from soulgraph import classify, extract, relations, resolve
 from soulgraph.extract import Progress
 from soulgraph.graph import assemble
-from soulgraph.models import Entity, Memory, MemoryAnalysis, MemoryRecord, Provenance
+from soulgraph.models import Memory, MemoryAnalysis
 from soulgraph.registry import Registry
 
 
@@ -70,7 +70,7 @@ def build_graph(
         c.key: decisions.get(c.key) or classify.decide(c.name, c.mentions, texts) for c in clusters
     }
 
-    entities: list[Entity] = []
+    nodes: list[tuple[str, dict]] = []
     owner: dict[int, str] = {}  # id(mention) -> entity id
     for c in clusters:
         d = decisions[c.key]
@@ -84,27 +84,38 @@ def build_graph(
             continue
         for m in c.mentions:
             owner[id(m)] = c.key
-        entities.append(_entity(c, etype, conf, reasons, by_id, pinned=pin is not None))
+        nodes.append((c.key, _node(c, etype, conf, reasons, by_id, pinned=pin is not None)))
 
     entity_of_mention = {
         (a.memory_id, i): owner[id(m)]
         for a in analyses for i, m in enumerate(a.mentions) if id(m) in owner
     }
-    known = {e.id for e in entities}
+    known = {key for key, _ in nodes}
     speaker_entity = {
         (a.memory_id, m.speaker): resolve.normalize(m.speaker)
         for a in analyses for m in a.mentions
         if m.speaker and resolve.normalize(m.speaker) in known
     }
     rels = relations.link(list(analyses), entity_of_mention, speaker_entity, by_id)
-    records = [
-        MemoryRecord(id=m.id, created_at=m.created_at, layer=m.layer,
-                     speaker=m.speaker, superseded=m.superseded,
-                     hash=content_hash(m.content), text=m.content)
-        for m in memories
-    ]
+    records = [memory_record(m) for m in memories]
     meta = {"extractor": extractor, "generator": "soulgraph"}
-    return assemble(entities, rels, records, meta)
+    return assemble(nodes, [_edge(r) for r in rels], records, meta)
+
+
+def memory_record(m: Memory) -> dict:
+    """What the graph file keeps of a memory (see :class:`MemoryRecord`)."""
+    rec = {"id": m.id, "hash": content_hash(m.content), "text": m.content,
+           "created_at": m.created_at, "layer": m.layer, "speaker": m.speaker}
+    if m.superseded:
+        rec["superseded"] = True
+    return {k: v for k, v in rec.items() if v is not None}
+
+
+def _edge(rel) -> tuple[str, str, str, dict]:
+    """Relation (pydantic or dict) -> (source, target, key, attrs) with plain-dict provenance."""
+    d = rel.model_dump(exclude_none=True) if hasattr(rel, "model_dump") else dict(rel)
+    src, dst = d.pop("source"), d.pop("target")
+    return src, dst, d["relation"], d
 
 
 def _pin_for(registry: Registry, c: resolve.Cluster):
@@ -119,21 +130,27 @@ def _pin_for(registry: Registry, c: resolve.Cluster):
     return None
 
 
-def _entity(c, etype, conf, reasons, by_id, *, pinned: bool) -> Entity:
+def _node(c, etype, conf, reasons, by_id, *, pinned: bool) -> dict:
+    """Node attributes (the :class:`Entity` fields) as a plain dict: this runs per entity
+    over every mention, so it avoids model validation on the hot path."""
     prov, seen = [], set()
     for m in sorted(c.mentions, key=lambda m: (m.memory_id, m.start)):
         if (m.memory_id, m.start) in seen:
             continue
         seen.add((m.memory_id, m.start))
         mem = by_id[m.memory_id]
-        prov.append(Provenance(
-            memory_id=m.memory_id, start=m.start, end=m.end,
-            sentence=mem.content[m.sent_start:m.sent_end], extractor=m.extractor,
-            time=mem.created_at))
-    times = sorted(p.time for p in prov if p.time)
-    return Entity(
-        id=c.key, name=c.name, type=etype, aliases=c.aliases, merged_from=c.merged_from,
-        confidence=round(conf, 3), reasons=reasons[:6], pinned=pinned,
-        mention_count=len(prov), first_seen=times[0] if times else None,
-        last_seen=times[-1] if times else None, provenance=prov,
-    )
+        p = {"memory_id": m.memory_id, "start": m.start, "end": m.end,
+             "sentence": mem.content[m.sent_start:m.sent_end], "extractor": m.extractor}
+        if mem.created_at is not None:
+            p["time"] = mem.created_at
+        prov.append(p)
+    times = sorted(p["time"] for p in prov if "time" in p)
+    node = {
+        "name": c.name, "type": etype, "aliases": list(c.aliases),
+        "merged_from": list(c.merged_from), "confidence": round(conf, 3),
+        "reasons": list(reasons[:6]), "pinned": pinned, "mention_count": len(prov),
+        "provenance": prov,
+    }
+    if times:
+        node["first_seen"], node["last_seen"] = times[0], times[-1]
+    return node
