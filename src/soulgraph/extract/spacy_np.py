@@ -1,8 +1,76 @@
-"""Noun-phrase mentions from spaCy (placeholder: entities and proper-noun runs)."""
+"""Noun-phrase mentions from spaCy: names kept whole, junk dropped, cues for the classifier.
+
+Pipeline per segment (one speaker's text): a regex pre-pass finds tech tokens
+spaCy's tokenizer would shred (``PR #12``, ``Node.js``, ``src/x.py``,
+``@handle``); spaCy proposes named entities, proper-noun runs and mid-sentence
+capitalised words; each candidate is trimmed to the name itself (no leading
+determiner / possessive / pronoun / greeting, no trailing ``'s``); junk shapes
+are dropped or marked; cues describe the context.  Offsets are absolute in the
+memory: ``memory.content[m.start:m.end] == m.text`` always.
+
+Cue vocabulary (``Mention.cues``; stable, the classifier reads this table)
+=========================================================================
+================================  ====================================================
+cue                               meaning
+================================  ====================================================
+``ner:<LABEL>``                   spaCy entity label over the mention (PERSON, ORG,
+                                  GPE, LOC, NORP, FAC, PRODUCT, EVENT, WORK_OF_ART,
+                                  LANGUAGE, LAW, DATE, TIME, PERCENT, MONEY, QUANTITY,
+                                  CARDINAL, ORDINAL). A vote, not a verdict. Never
+                                  emitted together with ``junk:*``.
+``propn``                         every word of the mention is tagged proper noun
+``sentence_initial``              the mention starts its sentence or line (its
+                                  capital letter may be just grammar)
+``speaker``                       a speaker prefix ("Caroline:"); extractor="speaker"
+``speaker:user``                  the prefix is "User" (the soul's user)
+``speaker:agent``                 the prefix is "Agent"/"Assistant"/"AI"/"Bot"
+``addressed``                     vocative: "Thanks, Mel!", "hey Riley", "..., Jo?"
+``subj_of:<verb lemma>``          nominal subject of a verb ("Riley said" -> said->say)
+``subjpass_of:<verb lemma>``      passive subject ("X was founded")
+``obj_of:<verb lemma>``           direct object ("using Python" -> obj_of:use)
+``prep:<prep>``                   object of a preposition ("at Acme" -> prep:at)
+``pobj_of:<prep>:<governor>``     same, with the governing verb lemma / noun
+                                  ("works at Acme" -> pobj_of:at:work)
+``poss``                          possessor ("Riley's daughter")
+``poss_of:<noun>``                what is possessed, lowercased ("poss_of:birthday")
+``appos:<noun>``                  apposition with a common noun ("Sarah, our lead
+                                  designer" -> appos:designer; "the library Foo")
+``is_a:<noun>``                   copula: "X is a library" -> is_a:library
+``compound_head:<noun>``          the name modifies a common noun ("Acme team",
+                                  "the Soul Protocol PR") -> compound_head:team
+``title:<word>``                  preceded by a title word (mr, dr, president, ...)
+``cmd:<verb>``                    argument of a command line ("pip install X" ->
+                                  cmd:install on X); ``cmd_head`` on "pip" itself
+``backticked``                    inside `backticks`
+``lower_nonword``                 all-lowercase and not an English dictionary word
+                                  (pytest, chromadb): tool/project-like
+``dict_word``                     single word whose lowercase form is an English
+                                  dictionary word (Grace, Will, Slack): weak name
+``shape:<kind>``                  name shape, one of: path, file, issue_ref, handle,
+                                  url, tech (inner punctuation: Node.js, C++,
+                                  soul-protocol, model tags), docname (README,
+                                  CHANGELOG), acronym (all caps, 2-5 letters), camel
+                                  (CamelCase), lower, numeric (digits only / NER
+                                  number or date), hyphenated
+``junk:<reason>``                 the extractor judged the string cannot be a person /
+                                  org / place / named tool: type it ``concept``.
+                                  Reasons: common_acronym, camel_identifier (class
+                                  names like TaskSpec), code_identifier, version,
+                                  date, status, flag, shouting.
+================================  ====================================================
+
+Classifier hints: ``shape:path`` / ``shape:file`` / ``shape:issue_ref`` /
+``shape:docname`` -> document; ``shape:handle`` -> person; ``shape:numeric`` and
+numeric/date NER labels -> concept (or event); ``junk:*`` -> concept.
+
+Strings that are junk and useless as nodes (sentence-initial ordinary words,
+shouting, versions, flags, code identifiers, statuses) are not emitted at all.
+"""
 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Sequence
 
 from soulgraph import relations
@@ -14,7 +82,13 @@ PIPES_NEEDED = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
 
 @functools.cache
 def load_nlp():
-    """The loaded pipeline, or None when spaCy or the model is not installed."""
+    """The loaded pipeline, or None when spaCy or the model is not installed.
+
+    ``SOULGRAPH_DISABLE_SPACY=1`` makes the model unavailable on purpose (tests
+    and benchmarks of the regex fallback run the real CLI this way).
+    """
+    if os.environ.get("SOULGRAPH_DISABLE_SPACY", "").strip() not in ("", "0"):
+        return None
     try:
         import spacy
 
