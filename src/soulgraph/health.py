@@ -1,22 +1,334 @@
-"""Graph health statistics (placeholder: counts only; the full report is issue 6)."""
+"""Graph health: the figures a user acts on, before and after a repair, and in CI.
+
+``check(g, memories)`` is one pass over nodes and edges plus one scan of the
+store's text, so it stays well under a second at 10k nodes. Every problem it
+finds comes with the command that fixes it; ``summary(g)`` is the same report
+as a plain dict (what ``repair`` shows before and after).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+import heapq
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from pathlib import Path
 
 import networkx as nx
+from pydantic import BaseModel, Field
+
+from soulgraph import health_types
+from soulgraph.models import Memory
+from soulgraph.ontology import WEAK_RELATIONS
+from soulgraph.resolve import normalize
+
+TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
+_HAS_NAME = re.compile(r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w")
 
 
-def summary(g: nx.MultiDiGraph) -> dict:
-    n, e = g.number_of_nodes(), g.number_of_edges()
-    nodes_prov = sum(1 for _, d in g.nodes(data=True) if d.get("provenance"))
-    edges_prov = sum(1 for *_, d in g.edges(data=True) if d.get("provenance"))
-    return {
-        "nodes": n,
-        "edges": e,
-        "edges_per_node": round(e / n, 3) if n else 0.0,
-        "types": dict(Counter(d.get("type", "unknown") for _, d in g.nodes(data=True)).most_common()),
-        "relations": dict(Counter(d.get("relation") for *_, d in g.edges(data=True)).most_common()),
-        "nodes_with_provenance": round(nodes_prov / n, 4) if n else None,
-        "edges_with_provenance": round(edges_prov / e, 4) if e else None,
-    }
+class Problem(BaseModel):
+    severity: str  # error | warn | info
+    what: str
+    fix: str
+
+
+class Staleness(BaseModel):
+    """How far the graph is behind its store (``None`` figures: not measurable)."""
+
+    store_memories: int | None = None
+    graph_memories: int | None = None
+    new: list[str] = Field(default_factory=list)
+    changed: list[str] = Field(default_factory=list)
+    deleted: list[str] = Field(default_factory=list)
+    provenance_to_missing: list[str] = Field(default_factory=list)  # memory ids
+    uncovered: list[str] = Field(default_factory=list)  # memories with names, no graph trace
+
+    @property
+    def behind(self) -> bool:
+        return bool(self.new or self.changed or self.deleted or self.provenance_to_missing)
+
+
+class HealthReport(BaseModel):
+    source: str | None = None
+    format: str = "soulgraph"
+    nodes: int = 0
+    edges: int = 0
+    edges_per_node: float = 0.0
+    semantic_edges: int = 0
+    weak_edges: int = 0
+    types: dict[str, int] = Field(default_factory=dict)
+    relations: dict[str, int] = Field(default_factory=dict)
+    weak_relations: dict[str, int] = Field(default_factory=dict)
+    untyped: list[str] = Field(default_factory=list)
+    nodes_without_provenance: int = 0
+    edges_without_provenance: int = 0
+    nodes_with_provenance: float | None = None
+    edges_with_provenance: float | None = None
+    orphans: list[str] = Field(default_factory=list)
+    dangling_edges: list[dict] = Field(default_factory=list)
+    duplicates: list[dict] = Field(default_factory=list)
+    components: int = 0
+    largest_component: int = 0
+    hubs: list[dict] = Field(default_factory=list)
+    type_error_rate: float | None = None  # ESTIMATED from shapes and evidence, no gold
+    type_errors: list[dict] = Field(default_factory=list)
+    stale: Staleness | None = None
+    problems: list[Problem] = Field(default_factory=list)
+    failed: list[str] = Field(default_factory=list)
+    ok: bool = True
+
+
+def check(
+    g: nx.MultiDiGraph,
+    memories: Sequence[Memory] | None = None,
+    *,
+    source: str | None = None,
+    custom_types: Sequence[str] = (),
+    max_type_error: float | None = None,
+    min_edges: int | None = None,
+) -> HealthReport:
+    """Measure ``g`` (and how it matches ``memories`` when the store is known)."""
+    r = HealthReport(source=source, format=str(g.graph.get("format", "soulgraph")))
+    real = [n for n, d in g.nodes(data=True) if d]  # attr-less nodes: edge endpoints only
+    missing = {n for n, d in g.nodes(data=True) if not d}
+    r.nodes = len(real)
+    _edge_figures(g, r, missing)
+    r.edges_per_node = round(r.edges / r.nodes, 3) if r.nodes else 0.0
+    _node_figures(g, real, r)
+    _structure(g, real, missing, r)
+    r.duplicates = duplicate_candidates(g, real)
+    records = g.graph.get("memories") or []
+    texts = [m.content for m in memories] if memories is not None else [
+        rec.get("text") or "" for rec in records]
+    speakers = [m.speaker for m in memories or () if m.speaker] + [
+        s.speaker for m in memories or () for s in m.segments if s.speaker]
+    targets = {_name(g, n) for n in real if g.nodes[n].get("type") == "person"}
+    corpus = health_types.corpus_of(texts, speakers, {t for t in targets if " " not in t})
+    _type_errors(g, real, corpus, health_types.known_types(custom_types), r)
+    r.stale = staleness(g, memories)
+    r.problems = problems(r, source or "SOURCE")
+    _thresholds(r, max_type_error, min_edges)
+    return r
+
+
+def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None) -> dict:
+    """The health report as a plain dict (kept for ``repair``'s before/after table)."""
+    return check(g, memories).model_dump()
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set) -> None:
+    rel, weak_rel = Counter(), Counter()
+    no_prov = 0
+    for u, v, d in g.edges(data=True):
+        name = str(d.get("relation") or "related")
+        if d.get("weak") or name in WEAK_RELATIONS:
+            weak_rel[name] += 1
+        else:
+            rel[name] += 1
+        if not d.get("provenance"):
+            no_prov += 1
+        if u in missing or v in missing:
+            gone = [x for x in (u, v) if x in missing]
+            r.dangling_edges.append({"source": str(u), "target": str(v), "relation": name,
+                                     "missing": [str(x) for x in gone]})
+    r.edges = g.number_of_edges()
+    r.semantic_edges, r.weak_edges = sum(rel.values()), sum(weak_rel.values())
+    r.relations, r.weak_relations = dict(rel.most_common()), dict(weak_rel.most_common())
+    r.edges_without_provenance = no_prov
+    r.edges_with_provenance = round(1 - no_prov / r.edges, 4) if r.edges else None
+
+
+def _node_figures(g: nx.MultiDiGraph, real: list, r: HealthReport) -> None:
+    types, no_prov = Counter(), 0
+    for n in real:
+        d = g.nodes[n]
+        t = d.get("type")
+        types[str(t) if t else "untyped"] += 1
+        if not t or t == "unknown":
+            r.untyped.append(_name(g, n))
+        if not d.get("provenance"):
+            no_prov += 1
+    r.types = dict(types.most_common())
+    r.nodes_without_provenance = no_prov
+    r.nodes_with_provenance = round(1 - no_prov / r.nodes, 4) if r.nodes else None
+
+
+def _structure(g: nx.MultiDiGraph, real: list, missing: set, r: HealthReport) -> None:
+    deg = g.degree()
+    r.orphans = [_name(g, n) for n in real if deg[n] == 0]
+    sizes = [len(c) for c in nx.weakly_connected_components(g)] if real else []
+    r.components, r.largest_component = len(sizes), max(sizes, default=0)
+    top = heapq.nlargest(5, ((deg[n], n) for n in real if deg[n] > 0), key=lambda x: x[0])
+    r.hubs = [{"name": _name(g, n), "type": g.nodes[n].get("type"), "degree": k} for k, n in top]
+
+
+def _name(g: nx.MultiDiGraph, n) -> str:
+    return str(g.nodes[n].get("name") or n)
+
+
+def duplicate_candidates(g: nx.MultiDiGraph, real: list) -> list[dict]:
+    """Same normalised name, plural/spacing variants, and unambiguous short forms of
+    one type ("Sarah" / "Sarah Chen"): blocked by key, so linear in the nodes."""
+    by_key: dict[str, list] = defaultdict(list)
+    for n in real:
+        by_key[normalize(_name(g, n))].append(n)
+    out = [{"names": sorted(_name(g, n) for n in ns), "reason": "same normalised name"}
+           for k, ns in by_key.items() if len(ns) > 1 and k]
+    squashed: dict[str, list[str]] = defaultdict(list)
+    first_word: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for k, ns in by_key.items():
+        squashed[k.replace(" ", "")].append(k)
+        if " " in k:
+            first_word[(k.split(" ", 1)[0], g.nodes[ns[0]].get("type"))].append(k)
+    for k, ns in by_key.items():
+        if len(k) > 3 and k.endswith("s") and k[:-1] in by_key:
+            out.append({"names": [_name(g, by_key[k[:-1]][0]), _name(g, ns[0])],
+                        "reason": "plural form"})
+        if " " not in k:
+            longer = first_word.get((k, g.nodes[ns[0]].get("type")), [])
+            if len(longer) == 1:
+                out.append({"names": [_name(g, ns[0]), _name(g, by_key[longer[0]][0])],
+                            "reason": "short form of one name"})
+    for ks in squashed.values():
+        if len(ks) > 1:
+            out.append({"names": sorted(_name(g, by_key[k][0]) for k in ks),
+                        "reason": "spacing variant"})
+    return out
+
+
+def _type_errors(g, real, corpus, types, r: HealthReport) -> None:
+    for n in real:
+        d = g.nodes[n]
+        why = health_types.type_problem(_name(g, n), d.get("type"), d, corpus, types)
+        if why:
+            r.type_errors.append({"name": _name(g, n), "type": d.get("type"), "reason": why})
+    r.type_errors.sort(key=lambda e: (e["reason"], e["name"]))
+    r.type_error_rate = round(len(r.type_errors) / r.nodes, 4) if r.nodes else None
+
+
+def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None) -> Staleness:
+    """Compare the store to what the graph says it was built from."""
+    from soulgraph.pipeline import content_hash
+
+    records = {rec["id"]: rec.get("hash") for rec in g.graph.get("memories") or ()
+               if isinstance(rec, dict) and "id" in rec}
+    cited = _cited_memories(g)
+    s = Staleness(graph_memories=len(records) if records else None)
+    if memories is None:
+        if records:
+            s.provenance_to_missing = sorted(cited - records.keys())
+        return s
+    s.store_memories = len(memories)
+    store = {m.id: m for m in memories}
+    if records:
+        for m in memories:
+            h = records.get(m.id, False)
+            if h is False:
+                s.new.append(m.id)
+            elif h != content_hash(m.content):
+                s.changed.append(m.id)
+        s.deleted = sorted(records.keys() - store.keys())
+    s.provenance_to_missing = sorted(cited - store.keys())
+    seen = records.keys() | cited
+    s.uncovered = [m.id for m in memories if m.id not in seen and _HAS_NAME.search(m.content)]
+    s.new.sort()
+    s.changed.sort()
+    return s
+
+
+def _cited_memories(g: nx.MultiDiGraph) -> set[str]:
+    ids: set[str] = set()
+    for _, d in g.nodes(data=True):
+        ids.update(_prov_ids(d.get("provenance")))
+    for *_, d in g.edges(data=True):
+        ids.update(_prov_ids(d.get("provenance")))
+    return ids
+
+
+def _prov_ids(prov) -> list[str]:
+    return [str(p.get("memory_id")) if isinstance(p, dict) else str(p) for p in prov or ()
+            if (p.get("memory_id") if isinstance(p, dict) else p)]
+
+
+# --------------------------------------------------------------------------- verdicts
+
+
+def problems(r: HealthReport, source: str) -> list[Problem]:
+    """Worst first, each with the command that fixes it."""
+    rebuild = f"soulgraph repair --rebuild-graph {source}"
+    update = f"soulgraph update {source}"
+    out: list[Problem] = []
+    if r.nodes == 0:
+        out.append(Problem(severity="error", what="the graph is empty", fix=rebuild))
+    elif r.edges == 0:
+        out.append(Problem(severity="error", what=f"{r.nodes} nodes and no edges: nothing to traverse",
+                           fix=rebuild))
+    if r.type_error_rate is not None and r.type_error_rate > TYPE_ERROR_WARN:
+        out.append(Problem(
+            severity="error" if r.type_error_rate > 0.2 else "warn",
+            what=f"estimated type-error rate {r.type_error_rate:.0%} "
+                 f"({len(r.type_errors)} of {r.nodes} nodes look mistyped)", fix=rebuild))
+    if r.nodes and r.nodes_without_provenance:
+        out.append(Problem(severity="error" if r.nodes_with_provenance == 0 else "warn",
+                           what=f"{r.nodes_without_provenance} nodes without provenance", fix=rebuild))
+    if r.edges_without_provenance:
+        out.append(Problem(severity="warn", what=f"{r.edges_without_provenance} edges without provenance",
+                           fix=rebuild))
+    if r.dangling_edges:
+        out.append(Problem(severity="error", what=f"{len(r.dangling_edges)} dangling edges "
+                           "(an endpoint is not a node)", fix=update if _ours(r) else rebuild))
+    s = r.stale
+    if s is not None and s.behind:
+        parts = [f"{len(v)} {k}" for k, v in (("new", s.new), ("changed", s.changed),
+                 ("deleted", s.deleted)) if v]
+        if s.provenance_to_missing:
+            parts.append(f"provenance cites {len(s.provenance_to_missing)} missing memories")
+        out.append(Problem(severity="warn", what="graph is behind its store: memories " + ", ".join(parts),
+                           fix=update if _ours(r) else rebuild))
+    if s is not None and s.uncovered and not s.new:
+        out.append(Problem(severity="warn", what=f"{len(s.uncovered)} memories name things the graph "
+                           "does not cover", fix=rebuild))
+    if r.untyped:
+        out.append(Problem(severity="warn", what=f"{len(r.untyped)} untyped or unknown nodes", fix=rebuild))
+    if r.duplicates:
+        out.append(Problem(severity="info", what=f"{len(r.duplicates)} duplicate candidates",
+                           fix="soulgraph merge (see the duplicate list)"))
+    if r.orphans and r.edges:
+        out.append(Problem(severity="info", what=f"{len(r.orphans)} orphan nodes (no edges)",
+                           fix=update if s is not None and s.behind else rebuild))
+    return out
+
+
+def _ours(r: HealthReport) -> bool:
+    return r.format.startswith("soulgraph")
+
+
+def _thresholds(r: HealthReport, max_type_error: float | None, min_edges: int | None) -> None:
+    if max_type_error is not None and (r.type_error_rate or 0.0) > max_type_error:
+        r.failed.append(f"estimated type-error rate {r.type_error_rate} > {max_type_error}")
+    if min_edges is not None and r.edges < min_edges:
+        r.failed.append(f"edges {r.edges} < {min_edges}")
+    r.ok = not r.failed
+
+
+# --------------------------------------------------------------------------- sources
+
+
+def health(
+    source: Path,
+    *,
+    graph: Path | None = None,
+    max_type_error: float | None = None,
+    min_edges: int | None = None,
+) -> HealthReport:
+    """Open ``source`` (soul, graph JSON, or memory file with its graph) and check it."""
+    from soulgraph import registry as registry_mod
+    from soulgraph.locate import open_graph
+
+    g, memories = open_graph(Path(source), graph)
+    reg = registry_mod.load(registry_mod.default_path(Path(source)))
+    return check(g, memories, source=str(source), custom_types=reg.custom_types,
+                 max_type_error=max_type_error, min_edges=min_edges)

@@ -1,0 +1,150 @@
+"""Estimated type errors: nodes whose name shape or evidence contradicts their type.
+
+There is no gold standard at run time, so the estimate counts contradictions a
+reader would agree with on sight: an identifier, version, date or shouted word
+typed person/org/place; a capitalised common word (one the same store also uses
+in lower case, so it is no name) typed as a name; a person with no person
+evidence at all; a type the ontology does not know. Everything here is one pass
+over the nodes plus one pass over the store's text: O(nodes + text).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from soulgraph import shapes
+from soulgraph.ontology import ENTITY_TYPES, NAMED_TYPES
+
+_LOWER_WORD = re.compile(r"(?<![\w.@/-])[a-z][a-z'-]*[a-z](?![\w@/])")
+_SPEAKER = re.compile(r"^[ \t]*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3})[ \t]*:", re.M)
+_CAP_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+_TITLE_WORD = re.compile(r"^(?:Mc|Mac|O'|D')?[A-Z][a-z]+(?:-[A-Z][a-z]+)?\.?$")
+
+# Words around a name that only people take: speech and thought verbs after it,
+# titles and kin or social roles before it. General English, not corpus terms.
+_PERSON_AFTER = frozenset(
+    "said says asked asks told tells replied replies thinks thought wrote writes mentioned "
+    "agreed explained suggested wants wanted feels felt loves loved hates likes liked "
+    "smiled laughed shared texted called emailed pinged reviewed approved herself himself".split()
+)
+_PERSON_BEFORE = frozenset(
+    "mr mrs ms dr prof sir madam aunt uncle cousin mom mum dad sister brother wife husband "
+    "son daughter friend boss colleague coworker teammate partner manager grandma grandpa "
+    "niece nephew girlfriend boyfriend fiance fiancee with thanks thank hi hey dear met "
+    "by @".split()
+)
+_PERSON_REASON = re.compile(r"person|PERSON|speaker|pronoun|pinned|registry|kin|title|said", re.I)
+
+
+@dataclass(slots=True)
+class Corpus:
+    """What the estimator needs from the store's text, gathered in one pass."""
+
+    lower_words: frozenset[str]
+    speakers: frozenset[str]
+    personal: frozenset[str]  # names of ``targets`` seen at least once in a personal context
+
+
+def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
+              targets: Iterable[str] = ()) -> Corpus:
+    """Lower-case words, ``Name:`` speakers, and which ``targets`` (single-word person
+    names) the text ever treats as a person. Regex scans; a Python step only per
+    capitalised word, and only while there are targets."""
+    lower: set[str] = set()
+    spk = {s.casefold() for s in speakers if s}
+    want, personal = set(targets), set()
+    for t in texts:
+        if not t:
+            continue
+        lower.update(_LOWER_WORD.findall(t))
+        if ":" in t:
+            spk.update(s.casefold() for s in _SPEAKER.findall(t))
+        if want:
+            for m in _CAP_WORD.finditer(t):
+                w = m.group()
+                if w in want and _personal_at(t, m.start(), m.end()):
+                    personal.add(w)
+                    want.discard(w)
+    return Corpus(frozenset(lower), frozenset(spk), frozenset(personal))
+
+
+def known_types(custom: Iterable[str] = ()) -> frozenset[str]:
+    return frozenset((*ENTITY_TYPES, *custom))
+
+
+def type_problem(name: str, etype: str | None, attrs: Mapping, corpus: Corpus,
+                 types: frozenset[str]) -> str | None:
+    """Why this node's type looks wrong, or None when nothing contradicts it."""
+    if not etype or etype not in types:
+        return f"type {etype or 'missing'!r} is not in the ontology"
+    if etype not in NAMED_TYPES:
+        return None
+    name = name.strip()
+    junk = shapes.junk_reason(name)
+    if junk == "shouting":
+        # NASA is a name; MERGED is a word the store also writes in lower case.
+        if etype == "person" or name.casefold() in corpus.lower_words:
+            return f"shouted word typed {etype}"
+    elif junk is not None:
+        return f"{junk} typed {etype}"
+    words = name.split()
+    common = [w for w in words if w.casefold() in corpus.lower_words]
+    if len(words) == 1 and common and not _is_speaker(name, corpus):
+        return f"common word typed {etype}"
+    if words and len(common) == len(words) and not _is_speaker(name, corpus):
+        return f"common words typed {etype}"
+    if any(not _TITLE_WORD.match(w) for w in words) and etype == "person":
+        return "name shape is not a person's"
+    if etype == "person" and not _person_evidence(name, attrs, corpus):
+        return "person with no person evidence"
+    return None
+
+
+def _is_speaker(name: str, corpus: Corpus) -> bool:
+    return name.casefold() in corpus.speakers
+
+
+def _person_evidence(name: str, attrs: Mapping, corpus: Corpus) -> bool:
+    """Any sign at all that this is a person: a speaker, a person-typed reason, a full
+    personal name, or a person word next to it in one of its sentences."""
+    if _is_speaker(name, corpus) or name.split()[0].casefold() in corpus.speakers:
+        return True
+    if name in corpus.personal:
+        return True
+    if any(_PERSON_REASON.search(str(r)) for r in attrs.get("reasons") or ()):
+        return True
+    words = name.split()
+    if len(words) >= 2 and all(_TITLE_WORD.match(w) for w in words):
+        return True  # "Sarah Chen": two name-shaped words, none a common word
+    for p in attrs.get("provenance") or ():
+        if isinstance(p, dict) and p.get("extractor") == "speaker":
+            return True
+        sent = p.get("sentence") if isinstance(p, dict) else None
+        if sent and _context_is_personal(sent, name):
+            return True
+    return False
+
+
+def _context_is_personal(sentence: str, name: str) -> bool:
+    i = sentence.find(name)
+    while i >= 0:
+        if _personal_at(sentence, i, i + len(name)):
+            return True
+        i = sentence.find(name, i + 1)
+    return False
+
+
+def _personal_at(text: str, start: int, end: int) -> bool:
+    """A person word right before or after, a possessive, a ``Name:`` turn, or a
+    vocative (", Name!" addressing someone)."""
+    before = text[max(0, start - 24):start]
+    after = text[end:end + 24]
+    b_words = before.split()
+    b = b_words[-1].strip(",;:(\"'").casefold() if b_words else ""
+    a_words = after.split()
+    a = a_words[0].strip(",.;:!?)\"'").casefold() if a_words else ""
+    if b in _PERSON_BEFORE or a in _PERSON_AFTER or after.startswith(("'s ", "’s ", ":")):
+        return True
+    return before.endswith(", ") and after[:1] in ("!", "?", ".") and after[1:2] in ("", " ", "\n")

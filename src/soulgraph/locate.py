@@ -1,0 +1,83 @@
+"""Find a store's graph: where ``health`` reads it and ``update`` writes it.
+
+A soul keeps its graph inside (``memory/graph.json``, ours or soul-protocol's);
+a memory file keeps it beside itself (``<file>.graph.json``) or at ``--graph``/
+``--out``; a bare graph JSON is read alone. Same rules as ``repair``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+import orjson
+
+from soulgraph.errors import SoulgraphError
+from soulgraph.models import Memory
+from soulgraph.readwrite import nodelink, soulproto
+from soulgraph.sources import Store, default_graph_path, read_store
+
+
+def graph_from_data(data, name: str) -> nx.MultiDiGraph:
+    """Our node-link graph, or soul-protocol's ``graph.json`` layout converted."""
+    if isinstance(data, dict) and "nodes" in data:
+        return nodelink.from_data(data)
+    if isinstance(data, dict) and ("entities" in data or "edges" in data or "soulgraph" in data):
+        return soulproto.from_soul(data)
+    raise SoulgraphError(f"{name}: not a graph (no 'nodes' or 'entities')")
+
+
+def load_graph_file(path: Path) -> nx.MultiDiGraph:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise SoulgraphError(f"{path}: invalid JSON ({exc.args[0]})") from None
+    return graph_from_data(data, str(path))
+
+
+def soul_graph(store: Store) -> nx.MultiDiGraph:
+    """The soul's graph as stored; an empty graph when it has none yet."""
+    if not store.graph_raw or not store.graph_raw.strip():
+        return nx.MultiDiGraph(format="soul-protocol")
+    try:
+        data = orjson.loads(store.graph_raw)
+    except orjson.JSONDecodeError as exc:
+        raise SoulgraphError(f"{store.path}: memory/graph.json is invalid JSON ({exc.args[0]})") from None
+    return graph_from_data(data, f"{store.path}: memory/graph.json")
+
+
+def _is_graph_json(path: Path) -> bool:
+    if not (path.is_file() and path.suffix == ".json"):
+        return False
+    with path.open("rb") as fh:
+        head = fh.read(256).lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head[:1] == b"{"
+
+
+def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph, list[Memory] | None]:
+    """(graph, the store's memories or None when ``source`` is a bare graph file)."""
+    source = Path(source)
+    if graph is None and _is_graph_json(source):
+        return load_graph_file(source), None
+    store = read_store(source)
+    if graph is not None:
+        return load_graph_file(graph), store.memories
+    if store.is_soul:
+        return soul_graph(store), store.memories
+    path = default_graph_path(store)
+    if not path.exists():
+        raise SoulgraphError(f"{source}: no graph at {path}; run soulgraph repair --rebuild-graph "
+                             "or pass --graph")
+    return load_graph_file(path), store.memories
+
+
+def graph_target(store: Store, out: Path | None) -> Path | None:
+    """Where a memory file's graph lives (None: inside the soul)."""
+    if out is not None:
+        return Path(out)
+    return None if store.is_soul else default_graph_path(store)
