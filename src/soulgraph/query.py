@@ -1,0 +1,400 @@
+"""Graph traversal for agents: look entities up, walk their relations, read their memories.
+
+A :class:`GraphView` wraps a loaded graph (``soulgraph.api.load``) and builds
+its indexes once (names, mentions, memory order), so each call afterwards is a
+dictionary walk. Weak ``co_occurs`` edges are hidden from traversal unless
+``include_weak=True``: they say two names shared a sentence, not how the things
+relate. ``as_of`` keeps only edges valid at that time (valid_from <= t < valid_to).
+
+    from soulgraph.query import GraphView
+    view = GraphView.open("me.soul")
+    view.neighbors("Caroline", depth=2, relations=["works_at"], direction="out")
+    view.path("Caroline", "Acme")
+    view.recall("Where does Caroline work?", k=5)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import networkx as nx
+
+from soulgraph.errors import SoulgraphError
+from soulgraph.ontology import WEAK_RELATIONS
+from soulgraph.resolve import normalize
+
+DIRECTIONS = ("out", "in", "both")
+FUZZY_MIN_LEN = 5  # shorter names are never fuzzy-matched (acronyms, "Al" vs "Ali")
+FUZZY_CUTOFF = 90.0
+
+
+@dataclass(slots=True, frozen=True)
+class Hop:
+    """A node reached by a walk, and the edge that first reached it."""
+
+    node: str
+    name: str
+    type: str
+    depth: int
+    relation: str
+    source: str  # the edge's own direction, whichever way it was walked
+    target: str
+    weak: bool = False
+
+
+@dataclass(slots=True, frozen=True)
+class Step:
+    """One edge of a path, in the edge's own direction."""
+
+    source: str
+    relation: str
+    target: str
+
+
+@dataclass(slots=True, frozen=True)
+class MemoryRef:
+    id: str
+    created_at: str | None
+    speaker: str | None
+    text: str | None
+
+
+@dataclass(slots=True, frozen=True)
+class TimelineEvent:
+    """A dated fact about an entity: a memory mentioning it, or an edge starting/ending."""
+
+    time: str | None
+    kind: str  # "mention" | "relation" | "relation_end"
+    memory_id: str | None
+    text: str | None
+    relation: str | None = None
+    other: str | None = None
+
+
+def parse_time(value: str | None) -> float | None:
+    """ISO 8601 -> POSIX seconds (naive times read as UTC); None when absent or unreadable."""
+    if not value:
+        return None
+    try:
+        dt = datetime.fromisoformat(str(value).strip())
+    except ValueError:
+        return None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=UTC)
+    return dt.timestamp()
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def natural_key(text: str) -> tuple:
+    """Sort key that orders "D1:9" before "D1:10"."""
+    return tuple(int(p) if p.isdigit() else p for p in _DIGITS.split(text))
+
+
+def is_weak(relation: str, data: dict) -> bool:
+    return bool(data.get("weak")) or relation in WEAK_RELATIONS
+
+
+def edge_valid(data: dict, at: float | None) -> bool:
+    """valid_from <= at < valid_to; open ends are unbounded; unreadable bounds are ignored."""
+    if at is None:
+        return True
+    start, end = parse_time(data.get("valid_from")), parse_time(data.get("valid_to"))
+    return (start is None or start <= at) and (end is None or at < end)
+
+
+class GraphView:
+    """Read-only traversal over a soulgraph graph; indexes are built once in ``__init__``."""
+
+    def __init__(self, g: nx.MultiDiGraph):
+        self.g = g
+        self.records: list[dict] = list(g.graph.get("memories", []))
+        self.memory_index: dict[str, int] = {m["id"]: i for i, m in enumerate(self.records)}
+        self._by_name: dict[str, list[str]] = {}
+        self._by_key: dict[str, list[str]] = {}
+        self.mentions: dict[str, list[int]] = {}  # node -> memory indexes mentioning it
+        for node, d in g.nodes(data=True):
+            for name in (d.get("name") or node, *(d.get("aliases") or ()), node):
+                self._add_name(name, node)
+            seen: dict[int, None] = {}
+            for p in d.get("provenance") or ():
+                i = self.memory_index.get(p.get("memory_id"))
+                if i is not None:
+                    seen[i] = None
+            self.mentions[node] = list(seen)
+        self._fuzzy_keys = [k for k in self._by_key if len(k) >= FUZZY_MIN_LEN]
+        self._recall = None
+
+    @classmethod
+    def open(cls, source: Path | str) -> GraphView:
+        """Open a graph file, a soul, or a memory file whose graph sits beside it."""
+        from soulgraph.api import load
+
+        return cls(load(Path(source)))
+
+    def _add_name(self, name: str, node: str) -> None:
+        for table, key in ((self._by_name, name), (self._by_key, normalize(name))):
+            if key:
+                ids = table.setdefault(key, [])
+                if node not in ids:
+                    ids.append(node)
+
+    # ------------------------------------------------------------------ lookup
+
+    def candidates(self, name: str, *, fuzzy: bool = True) -> list[str]:
+        """Node ids a name may denote: exact name/alias, then normalised, then guarded fuzzy."""
+        if name in self.g:
+            return [name]
+        if name in self._by_name:
+            return list(self._by_name[name])
+        key = normalize(name)
+        if key in self._by_key:
+            return list(self._by_key[key])
+        if fuzzy and self._fuzzy_ok(name, key):
+            return self._fuzzy(key)
+        return []
+
+    @staticmethod
+    def _fuzzy_ok(name: str, key: str) -> bool:
+        letters = [c for c in name if c.isalpha()]
+        acronym = len(letters) <= 6 and all(c.isupper() for c in letters)
+        return len(key) >= FUZZY_MIN_LEN and not acronym
+
+    def _fuzzy(self, key: str) -> list[str]:
+        from rapidfuzz import fuzz, process
+
+        best = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio,
+                               score_cutoff=FUZZY_CUTOFF, limit=3)
+        if not best:
+            return []
+        top = best[0][1]
+        nodes = {n for k, score, _ in best if score == top for n in self._by_key[k]}
+        return sorted(nodes)  # a tie between different nodes is returned as such: ambiguous
+
+    def lookup(self, name: str, *, fuzzy: bool = True) -> str | None:
+        """The node a name denotes, or None when unknown or ambiguous."""
+        found = self.candidates(name, fuzzy=fuzzy)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:  # prefer the most mentioned when several share a name
+            ranked = sorted(found, key=lambda n: -len(self.mentions.get(n, ())))
+            if len(self.mentions.get(ranked[0], ())) > len(self.mentions.get(ranked[1], ())):
+                return ranked[0]
+        return None
+
+    def resolve(self, name: str) -> str:
+        node = self.lookup(name)
+        if node is None:
+            what = "ambiguous" if self.candidates(name) else "unknown"
+            raise SoulgraphError(f"{what} entity {name!r} in this graph")
+        return node
+
+    def name(self, node: str) -> str:
+        return self.g.nodes[node].get("name") or node
+
+    # ------------------------------------------------------------------ edges
+
+    def edges(
+        self,
+        node: str,
+        *,
+        direction: str = "both",
+        relations: Iterable[str] | None = None,
+        as_of: str | float | None = None,
+        include_weak: bool = False,
+    ) -> Iterator[tuple[str, str, str, dict, str]]:
+        """``(source, target, relation, data, other_end)`` of the edges at ``node`` that pass the filters."""
+        if direction not in DIRECTIONS:
+            raise SoulgraphError(f"direction must be one of {', '.join(DIRECTIONS)}")
+        rels = set(relations) if relations else None
+        at = as_of if isinstance(as_of, float | int) or as_of is None else parse_time(as_of)
+        if as_of is not None and at is None:
+            raise SoulgraphError(f"as_of {as_of!r} is not an ISO 8601 time")
+        walks = []
+        if direction in ("out", "both"):
+            walks.append(self.g.out_edges(node, keys=True, data=True))
+        if direction in ("in", "both"):
+            walks.append(self.g.in_edges(node, keys=True, data=True))
+        for walk in walks:
+            for u, v, key, d in walk:
+                rel = d.get("relation", key)
+                if rels is not None and rel not in rels:
+                    continue
+                if not include_weak and is_weak(rel, d) and (rels is None or rel not in rels):
+                    continue
+                if not edge_valid(d, at):
+                    continue
+                yield u, v, rel, d, (v if u == node else u)
+
+    # ------------------------------------------------------------------ walks
+
+    def neighbors(
+        self,
+        entity: str,
+        depth: int = 1,
+        *,
+        types: Iterable[str] | None = None,
+        relations: Iterable[str] | None = None,
+        direction: str = "both",
+        as_of: str | None = None,
+        include_weak: bool = False,
+    ) -> list[Hop]:
+        """Nodes within ``depth`` edges, breadth first; ``types`` filters what is returned,
+        not what is walked through (a person's employer's city is found via the org)."""
+        start = self.resolve(entity)
+        keep = set(types) if types else None
+        hops: list[Hop] = []
+        seen = {start}
+        frontier = deque([(start, 0)])
+        while frontier:
+            node, dist = frontier.popleft()
+            if dist >= depth:
+                continue
+            for u, v, rel, d, other in sorted(
+                    self.edges(node, direction=direction, relations=relations, as_of=as_of,
+                               include_weak=include_weak), key=lambda e: (e[4], e[2])):
+                if other in seen:
+                    continue
+                seen.add(other)
+                frontier.append((other, dist + 1))
+                attrs = self.g.nodes[other]
+                if keep is None or attrs.get("type") in keep:
+                    hops.append(Hop(other, attrs.get("name") or other, attrs.get("type", "concept"),
+                                    dist + 1, rel, u, v, is_weak(rel, d)))
+        return hops
+
+    def reachable(self, entity: str, depth: int = 2, **filters) -> dict[str, int]:
+        """Every node within ``depth`` edges and its distance (the start at 0)."""
+        start = self.resolve(entity)
+        return {start: 0, **{h.node: h.depth for h in self.neighbors(start, depth, **filters)}}
+
+    def path(
+        self,
+        a: str,
+        b: str,
+        max_depth: int = 4,
+        *,
+        relations: Iterable[str] | None = None,
+        direction: str = "both",
+        as_of: str | None = None,
+        include_weak: bool = False,
+    ) -> list[Step] | None:
+        """A shortest path from ``a`` to ``b`` (at most ``max_depth`` edges), or None."""
+        src, dst = self.resolve(a), self.resolve(b)
+        if src == dst:
+            return []
+        parent: dict[str, tuple[str, Step]] = {}
+        seen, frontier = {src}, deque([(src, 0)])
+        while frontier:
+            node, dist = frontier.popleft()
+            if dist >= max_depth:
+                continue
+            for u, v, rel, _d, other in sorted(
+                    self.edges(node, direction=direction, relations=relations, as_of=as_of,
+                               include_weak=include_weak), key=lambda e: (e[4], e[2])):
+                if other in seen:
+                    continue
+                seen.add(other)
+                parent[other] = (node, Step(u, rel, v))
+                if other == dst:
+                    steps = []
+                    while other != src:
+                        other, step = parent[other]
+                        steps.append(step)
+                    return steps[::-1]
+                frontier.append((other, dist + 1))
+        return None
+
+    def subgraph(self, entities: Iterable[str], *, as_of: str | None = None,
+                 include_weak: bool = False) -> nx.MultiDiGraph:
+        """The named entities and the edges among them, as a new graph (memories kept)."""
+        nodes = {self.resolve(e) for e in entities}
+        sub = nx.MultiDiGraph()
+        sub.graph.update({k: v for k, v in self.g.graph.items() if k != "memories"})
+        wanted = {i for n in nodes for i in self.mentions.get(n, ())}
+        sub.graph["memories"] = [m for i, m in enumerate(self.records) if i in wanted]
+        for n in sorted(nodes):
+            sub.add_node(n, **self.g.nodes[n])
+        for n in sorted(nodes):
+            for u, v, rel, d, other in self.edges(n, direction="out", as_of=as_of,
+                                                  include_weak=include_weak):
+                if other in nodes:
+                    sub.add_edge(u, v, key=rel, **d)
+        return sub
+
+    # ------------------------------------------------------------------ memories
+
+    def _ref(self, i: int) -> MemoryRef:
+        m = self.records[i]
+        return MemoryRef(m["id"], m.get("created_at"), m.get("speaker"), m.get("text"))
+
+    def _newest_first(self, idxs: Iterable[int]) -> list[int]:
+        def key(i: int):
+            m = self.records[i]
+            return (parse_time(m.get("created_at")) or float("-inf"), natural_key(m["id"]))
+        return sorted(idxs, key=key, reverse=True)
+
+    def memories(self, entity: str, limit: int | None = None) -> list[MemoryRef]:
+        """The memories that mention ``entity``, newest first."""
+        node = self.resolve(entity)
+        idxs = self._newest_first(self.mentions.get(node, ()))
+        return [self._ref(i) for i in idxs[:limit]]
+
+    def timeline(self, entity: str) -> list[TimelineEvent]:
+        """Mentions and edge validity changes of ``entity``, oldest first (undated last)."""
+        node = self.resolve(entity)
+        events = []
+        for i in self.mentions.get(node, ()):
+            m = self.records[i]
+            events.append(TimelineEvent(m.get("created_at"), "mention", m["id"], m.get("text")))
+        for u, v, rel, d, other in self.edges(node, include_weak=False):
+            first = (d.get("provenance") or [{}])[0]
+            fact = f"{self.name(u)} {rel} {self.name(v)}"
+            events.append(TimelineEvent(d.get("valid_from"), "relation", first.get("memory_id"),
+                                        fact, rel, other))
+            if d.get("valid_to"):
+                events.append(TimelineEvent(d["valid_to"], "relation_end", None, fact, rel, other))
+        def key(e: TimelineEvent):
+            t = parse_time(e.time)
+            return (t is None, t or 0.0, natural_key(e.memory_id or ""), e.kind)
+        return sorted(events, key=key)
+
+    def entities(self, *, type: str | None = None, match: str | None = None) -> list[dict]:
+        """Entity rows (name, type, mentions, first/last seen, degree), most mentioned first."""
+        key = normalize(match) if match else None
+        rows = []
+        for node, d in self.g.nodes(data=True):
+            if type and d.get("type") != type:
+                continue
+            if key and not any(key in normalize(n) for n in (d.get("name") or node, *d.get("aliases", ()))):
+                continue
+            rows.append({
+                "id": node, "name": d.get("name") or node, "type": d.get("type", "concept"),
+                "aliases": list(d.get("aliases") or ()),
+                "mentions": d.get("mention_count") or len(self.mentions.get(node, ())),
+                "first_seen": d.get("first_seen"), "last_seen": d.get("last_seen"),
+                "degree": sum(1 for _ in self.edges(node)),
+            })
+        rows.sort(key=lambda r: (-r["mentions"], r["name"].casefold()))
+        return rows
+
+    # ------------------------------------------------------------------ recall
+
+    @property
+    def recaller(self):
+        """The recall index over this view (built on first use, then reused)."""
+        if self._recall is None:
+            from soulgraph.recall import Recall
+
+            self._recall = Recall(self)
+        return self._recall
+
+    def recall(self, question: str, k: int = 10):
+        """The memories that best answer ``question`` (see :mod:`soulgraph.recall`)."""
+        return self.recaller.recall(question, k)
