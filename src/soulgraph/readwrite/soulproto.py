@@ -1,11 +1,18 @@
 """soul-protocol's ``memory/graph.json`` layout, to and from our graph.
 
-Its loader reads ``entities`` ({name: type}), ``edges`` and ``provenance``
-({name: [memory ids]}); it ignores other keys, so the full soulgraph graph
-rides along under ``"soulgraph"`` for our own tools (health, recall, update).
+What soul-protocol 0.4.0 really reads (``KnowledgeGraph.from_dict``):
+``entities`` ({name: type}) and ``edges``. An edge that has a ``valid_from``
+key goes through ``datetime.fromisoformat`` (so ``null`` or a non-ISO string
+would crash ``Soul.awaken``) and keeps its ``metadata``; an edge without it is
+re-added with the metadata dropped. Times are compared with naive
+``datetime.now()``, so we write naive ISO times only. Other keys are ignored,
+so ``provenance`` ({name: [memory ids]}) and the full soulgraph graph (under
+``"soulgraph"``, for our own tools) ride along.
 """
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import networkx as nx
 
@@ -13,9 +20,46 @@ from soulgraph.ontology import FROM_SOUL_TYPE, SOUL_RELATION, SOUL_TYPE
 from soulgraph.readwrite import nodelink
 
 
+def naive_iso(value: object) -> str | None:
+    """``value`` as a naive ISO time soul-protocol can parse and compare, or None."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        dt = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    if dt.tzinfo is not None:
+        dt = dt.astimezone(UTC).replace(tzinfo=None)
+    return dt.isoformat()
+
+
+def _names(g: nx.MultiDiGraph) -> dict:
+    """Node id -> display name, unique (soul-protocol keys nodes by display string)."""
+    out: dict = {}
+    taken: set[str] = set()
+    for n, d in sorted(g.nodes(data=True), key=lambda nd: str(nd[0])):
+        name = str(d.get("name") or n)
+        if name in taken:
+            name = f"{name} ({d.get('type', 'concept')})"
+            i = 2
+            while name in taken:
+                name, i = f"{d.get('name') or n} ({d.get('type', 'concept')} {i})", i + 1
+        taken.add(name)
+        out[n] = name
+    return out
+
+
+def _edge_time(d: dict) -> str | None:
+    t = naive_iso(d.get("valid_from"))
+    if t:
+        return t
+    times = sorted(filter(None, (naive_iso(p.get("time")) for p in d.get("provenance", []))))
+    return times[0] if times else None
+
+
 def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None) -> dict:
-    names = {n: d.get("name", n) for n, d in g.nodes(data=True)}
-    entities = {names[n]: SOUL_TYPE.get(d.get("type"), d.get("type", "concept"))
+    names = _names(g)
+    entities = {names[n]: SOUL_TYPE.get(d.get("type"), d.get("type") or "concept")
                 for n, d in g.nodes(data=True)}
     provenance = {names[n]: sorted({p["memory_id"] for p in d.get("provenance", [])})
                   for n, d in g.nodes(data=True)}
@@ -23,23 +67,29 @@ def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None) -> dict:
     for u, v, d in g.edges(data=True):
         prov = d.get("provenance", [])
         ids = list(dict.fromkeys(p["memory_id"] for p in prov))
+        meta = {
+            "source_memory_id": ids[0] if ids else None,
+            "provenance": ids,
+            "soulgraph_relation": d["relation"],
+            "confidence": d.get("confidence"),
+            "evidence": prov,
+        }
+        if extracted_at:
+            meta["extracted_at"] = extracted_at
         edge = {
             "source": names[u], "target": names[v],
             "relation": SOUL_RELATION.get(d["relation"], d["relation"]),
-            "valid_from": d.get("valid_from"),
-            "metadata": {
-                "source_memory_id": ids[0] if ids else None,
-                "provenance": ids,
-                "soulgraph_relation": d["relation"],
-                "confidence": d.get("confidence"),
-                "evidence": prov,
-                **({"extracted_at": extracted_at} if extracted_at else {}),
-            },
+            "metadata": meta,
             "weight": d.get("confidence"),
         }
-        if d.get("valid_to"):
-            edge["valid_to"] = d["valid_to"]
+        valid_from = _edge_time(d)
+        if valid_from:
+            edge["valid_from"] = valid_from
+        valid_to = naive_iso(d.get("valid_to"))
+        if valid_to and valid_from:
+            edge["valid_to"] = valid_to
         edges.append(edge)
+    edges.sort(key=lambda e: (e["source"], e["relation"], e["target"]))
     return {"entities": entities, "edges": edges, "provenance": provenance,
             "soulgraph": nodelink.to_data(g)}
 
@@ -52,17 +102,27 @@ def from_soul(data: dict) -> nx.MultiDiGraph:
     g.graph["format"] = "soul-protocol"
     ents = data.get("entities") or {}
     prov = data.get("provenance") or {}
+    if not isinstance(prov, dict):
+        prov = {}
     if isinstance(ents, list):  # very old layout: list of {name, type}
         ents = {e.get("name"): e.get("type") or e.get("entity_type") for e in ents if isinstance(e, dict)}
+    if not isinstance(ents, dict):
+        ents = {}
     for name, etype in ents.items():
+        ids = prov.get(name) if isinstance(prov.get(name), list) else []
         g.add_node(name, name=name, type=FROM_SOUL_TYPE.get(str(etype), str(etype)),
-                   provenance=[{"memory_id": m} for m in prov.get(name, [])], aliases=[])
+                   provenance=[{"memory_id": str(m)} for m in ids], aliases=[])
     for e in data.get("edges") or []:
         if not isinstance(e, dict) or "source" not in e or "target" not in e:
             continue
-        meta = e.get("metadata") or {}
+        meta = e.get("metadata") if isinstance(e.get("metadata"), dict) else {}
         ids = meta.get("provenance") or ([meta["source_memory_id"]] if meta.get("source_memory_id") else [])
-        g.add_edge(e["source"], e["target"], key=e.get("relation", "related"),
-                   relation=e.get("relation", "related"), valid_from=e.get("valid_from"),
-                   valid_to=e.get("valid_to"), provenance=[{"memory_id": m} for m in ids])
+        if not isinstance(ids, list):
+            ids = []
+        for end in (e["source"], e["target"]):
+            if end not in g:
+                g.add_node(end, name=end, type="unknown", provenance=[], aliases=[])
+        rel = str(e.get("relation", "related"))
+        g.add_edge(e["source"], e["target"], key=rel, relation=rel, valid_from=e.get("valid_from"),
+                   valid_to=e.get("valid_to"), provenance=[{"memory_id": str(m)} for m in ids])
     return g

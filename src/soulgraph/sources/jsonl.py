@@ -1,8 +1,16 @@
-"""JSONL (one object a line) or JSON-array memory files: ``{"id", "content", "created_at"?}``."""
+"""JSONL (one object a line) or JSON-array memory files: ``{"id", "content", "created_at"?}``.
+
+JSONL is streamed line by line (:func:`iter_jsonl`), so reading holds no more
+than the parsed memories, whatever the file size; one line may be up to
+``Limits.max_line_bytes``. Errors name the file and line, never the text.
+Escaped control characters and any Unicode are fine in content; raw control
+characters, invalid UTF-8 and lone surrogates are refused (they are not JSON).
+"""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
@@ -12,60 +20,100 @@ from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
 from soulgraph.sources import Store
 from soulgraph.sources.envelope import split_segments
+from soulgraph.sources.limits import Limits
 
 _KNOWN = {"id", "content", "created_at", "layer", "domain", "speaker", "superseded"}
+_BOM = b"\xef\xbb\xbf"
 
 
-def read(path: Path) -> Store:
-    raw = _read_bytes(path)
+def read(path: Path, limits: Limits | None = None) -> Store:
+    limits = limits or Limits.from_env()
+    path = Path(path)
+    h = hashlib.sha256()
     if path.suffix == ".jsonl":
-        rows = list(_jsonl_rows(raw, path))
+        memories = list(iter_jsonl(path, limits, h))
+        kind = "jsonl"
     else:
-        try:
-            data = orjson.loads(raw)
-        except orjson.JSONDecodeError as exc:
-            raise SoulgraphError(f"{path}: invalid JSON ({exc.args[0]})") from None
-        if not isinstance(data, list):
-            raise SoulgraphError(f"{path}: expected a JSON array of memory objects")
-        rows = [(i + 1, r) for i, r in enumerate(data)]
-    memories = [to_memory(row, f"{path}: {'line' if path.suffix == '.jsonl' else 'item'} {n}")
-                for n, row in rows]
+        memories = list(_json_array(path, limits, h))
+        kind = "json"
     _check_unique(memories, path)
-    return Store(kind="jsonl" if path.suffix == ".jsonl" else "json", path=path,
-                 memories=memories, fingerprint=hashlib.sha256(raw).hexdigest())
+    return Store(kind=kind, path=path, memories=memories, fingerprint=h.hexdigest())
 
 
-def _read_bytes(path: Path) -> bytes:
+def iter_jsonl(path: Path, limits: Limits | None = None, digest=None) -> Iterator[Memory]:
+    """Memories of a JSONL file, one at a time; ``digest`` (a hashlib object) sees every byte."""
+    limits = limits or Limits.from_env()
     try:
-        return path.read_bytes()
+        fh = open(path, "rb")  # noqa: SIM115 - closed by the with below, generator-safe
     except OSError as exc:
         raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
+    with fh:
+        n = 0
+        while True:
+            try:
+                line = fh.readline(limits.max_line_bytes + 1)
+            except OSError as exc:
+                raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
+            if not line:
+                break
+            n += 1
+            if digest is not None:
+                digest.update(line)
+            if len(line) > limits.max_line_bytes:
+                raise SoulgraphError(f"{path}: line {n}: longer than the limit of "
+                                     f"{limits.max_line_bytes} bytes (SOULGRAPH_MAX_LINE_BYTES)")
+            if n == 1 and line.startswith(_BOM):
+                line = line[len(_BOM):]
+            if not line.strip():
+                continue
+            yield to_memory(_loads(line, f"{path}: line {n}"), f"{path}: line {n}")
 
 
-def _jsonl_rows(raw: bytes, path: Path):
-    for n, line in enumerate(raw.split(b"\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            yield n, orjson.loads(line)
-        except orjson.JSONDecodeError as exc:
-            msg = exc.args[0]
-            if "utf-8" in msg.lower() or "surrogate" in msg.lower():
-                raise SoulgraphError(f"{path}: line {n}: text is not valid UTF-8") from None
-            raise SoulgraphError(f"{path}: line {n}: invalid JSON ({msg})") from None
+def _json_array(path: Path, limits: Limits, digest) -> Iterator[Memory]:
+    try:
+        size = path.stat().st_size
+        if size > limits.max_member_bytes:
+            raise SoulgraphError(f"{path}: too large for a JSON array ({size} bytes > limit "
+                                 f"{limits.max_member_bytes}); use JSONL, which is streamed")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
+    digest.update(raw)
+    data = _loads(raw[len(_BOM):] if raw.startswith(_BOM) else raw, str(path))
+    del raw
+    if not isinstance(data, list):
+        raise SoulgraphError(f"{path}: expected a JSON array of memory objects")
+    for i, row in enumerate(data, start=1):
+        yield to_memory(row, f"{path}: item {i}")
+
+
+def _loads(raw: bytes, where: str) -> object:
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        msg = str(exc.args[0]) if exc.args else "parse error"
+        if "utf-8" in msg.lower():
+            raise SoulgraphError(f"{where}: text is not valid UTF-8") from None
+        detail = msg.split(":", 1)[0][:80]
+        line = getattr(exc, "lineno", None)
+        at = f" at line {line}" if line and "line " not in where else ""
+        raise SoulgraphError(f"{where}: invalid JSON{at} ({detail})") from None
 
 
 def to_memory(row: object, where: str) -> Memory:
     """Validate one raw memory object; extra fields are kept in ``extra``."""
     if not isinstance(row, dict):
-        raise SoulgraphError(f"{where}: expected an object, got {type(row).__name__}")
+        raise SoulgraphError(f"{where}: expected an object, got {_jtype(row)}")
     for key in ("id", "content"):
-        if key not in row:
+        if key not in row or row[key] is None:
             raise SoulgraphError(f"{where}: memory has no '{key}'")
     if not isinstance(row["content"], str):
-        raise SoulgraphError(f"{where}: 'content' must be a string")
+        raise SoulgraphError(f"{where}: 'content' must be a string, got {_jtype(row['content'])}")
     if not isinstance(row["id"], (str, int)) or isinstance(row["id"], bool):
-        raise SoulgraphError(f"{where}: 'id' must be a string")
+        raise SoulgraphError(f"{where}: 'id' must be a string, got {_jtype(row['id'])}")
+    created = row.get("created_at")
+    if created is not None and (not isinstance(created, (str, int, float)) or isinstance(created, bool)):
+        raise SoulgraphError(f"{where}: 'created_at' must be an ISO time string, got {_jtype(created)}")
     fields = {k: row[k] for k in _KNOWN if k in row and row[k] is not None}
     fields["id"] = str(row["id"])
     if "created_at" in fields:
@@ -83,9 +131,14 @@ def to_memory(row: object, where: str) -> Memory:
     return mem
 
 
+def _jtype(value: object) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+            int: "a number", float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
 def _check_unique(memories: list[Memory], path: Path) -> None:
     seen: set[str] = set()
     for m in memories:
         if m.id in seen:
-            raise SoulgraphError(f"{path}: duplicate memory id {m.id!r}")
+            raise SoulgraphError(f"{path}: duplicate memory id {m.id[:80]!r}")
         seen.add(m.id)

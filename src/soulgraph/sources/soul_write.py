@@ -1,0 +1,131 @@
+"""Write a rebuilt graph back into a soul, touching nothing else.
+
+Only ``memory/graph.json`` changes. For a ``.soul`` ZIP every other member is
+copied raw (see :mod:`soulgraph.sources.zip_rewrite`); for a folder only the
+graph file is replaced. The sequence, under the store's lock:
+
+1. remove temp files a killed earlier run left (our prefix only);
+2. refuse if the soul changed since it was read (fingerprint);
+3. back up (``X.soul.bak`` / ``memory/graph.json.bak``, numbered, never overwritten);
+4. write a temp file in the same folder, fsync, verify it, check the
+   fingerprint again, rename it over the original, fsync the folder.
+
+A crash or SIGKILL at any point leaves either the original or the complete
+repaired soul in place.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import orjson
+
+from soulgraph import safety
+from soulgraph.errors import SoulgraphError
+from soulgraph.sources import Store
+from soulgraph.sources.soul_layers import GRAPH
+
+_OPTS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+
+
+def serialize(soul_graph: dict) -> bytes:
+    """graph.json bytes: deterministic (sorted keys), plain JSON soul-protocol's ``json.loads`` reads."""
+    try:
+        return orjson.dumps(soul_graph, option=_OPTS)
+    except TypeError:  # non-str keys, huge ints: the slower stdlib path handles them
+        return json.dumps(soul_graph, indent=2, sort_keys=True, ensure_ascii=False, default=str).encode()
+
+
+def write_graph(store: Store, soul_graph: dict) -> Path | None:
+    """Replace the soul's ``memory/graph.json``; returns the backup path (None if nothing changed)."""
+    raw = serialize(soul_graph)
+    if store.kind == "soul-zip":
+        return _write_zip(store, raw)
+    if store.kind == "soul-dir":
+        return _write_dir(store, raw)
+    raise SoulgraphError(f"{store.path}: not a soul; write the graph with --out instead")
+
+
+def current_fingerprint(store: Store) -> str:
+    if store.kind == "soul-zip":
+        return safety.file_digest(store.path)
+    from soulgraph.sources import soul_dir
+
+    return soul_dir.fingerprint(store.path)
+
+
+def check_unchanged(store: Store) -> None:
+    """Refuse to write over a soul that changed since we read it (another program wrote it)."""
+    try:
+        now = current_fingerprint(store)
+    except (OSError, SoulgraphError):
+        now = None
+    if now != store.fingerprint:
+        raise SoulgraphError(f"{store.path}: changed since soulgraph read it (another program "
+                             "wrote to it); nothing was written, run the repair again")
+
+
+def _write_zip(store: Store, raw: bytes) -> Path | None:
+    from soulgraph.sources.zip_rewrite import replace_member
+
+    target = store.path
+    with safety.store_lock(target):
+        safety.clean_temps(target)
+        check_unchanged(store)
+        if store.graph_raw == raw:
+            return None
+        backup = safety.make_backup(target)
+        safety.hook_pause()
+
+        def fill(fh) -> None:
+            with open(target, "rb") as src:
+                replace_member(src, fh, GRAPH, raw, where=target)
+
+        def verify(tmp: Path) -> None:
+            verify_zip(tmp, target, raw)
+            check_unchanged(store)
+
+        safety.atomic_write(target, fill, before_replace=verify)
+    return backup
+
+
+def verify_zip(new: Path, original: Path, graph_raw: bytes) -> None:
+    """The rewritten archive is whole, its graph is ours, every other member is unchanged."""
+    try:
+        with zipfile.ZipFile(original) as a, zipfile.ZipFile(new) as b:
+            old = {i.filename: i for i in a.infolist()}
+            ok = b.testzip() is None and b.read(GRAPH) == graph_raw
+            seen = [i.filename for i in b.infolist() if i.filename != GRAPH]
+            ok = ok and seen == [n for n in old if n != GRAPH]
+            for info in b.infolist():
+                if not ok or info.filename == GRAPH:
+                    continue
+                o = old[info.filename]
+                ok = (info.CRC, info.file_size, info.compress_size, info.compress_type, info.date_time) == (
+                    o.CRC, o.file_size, o.compress_size, o.compress_type, o.date_time)
+    except (zipfile.BadZipFile, OSError, KeyError, ValueError):
+        ok = False
+    if not ok:
+        raise SoulgraphError(f"{original}: the rewritten archive failed verification; "
+                             "the soul was left untouched")
+
+
+def _write_dir(store: Store, raw: bytes) -> Path | None:
+    root = store.path
+    mem_dir = root / "memory"
+    graph = mem_dir / "graph.json"
+    if mem_dir.is_symlink() or graph.is_symlink():
+        raise SoulgraphError(f"{root}: memory/graph.json is a symlink; refusing to replace it")
+    with safety.store_lock(root):
+        safety.clean_temps(graph)
+        check_unchanged(store)
+        if store.graph_raw == raw and graph.exists():
+            return None
+        mem_dir.mkdir(exist_ok=True)
+        backup = safety.make_backup(graph) if graph.exists() else None
+        safety.hook_pause()
+        safety.atomic_write(graph, lambda fh: safety.write_chunks(fh, raw),
+                            before_replace=lambda _tmp: check_unchanged(store))
+    return backup
