@@ -1,0 +1,125 @@
+"""One timed job of benchmarks/speed.py, run in a fresh process; prints one JSON object.
+
+    _speed_worker.py soulgraph SOURCE EXTRACTOR WORKERS [OUT]   in-process api.repair
+    _speed_worker.py pipe JSONL N_PROCESS                         bare nlp.pipe, same model + pipes
+    _speed_worker.py soulproto SOUL                               soul-protocol's own graph rebuild
+    _speed_worker.py make-soul JSONL OUT.soul                     a soul-protocol soul of those memories
+
+Each job reports import / model-load / work times apart, so start-up costs do not blur the
+per-memory throughput.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+
+def _read_jsonl(path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def job_soulgraph(source: str, extractor: str, workers: str, out: str | None = None) -> dict:
+    t0 = time.perf_counter()
+    from soulgraph import api
+    from soulgraph.extract import spacy_np
+
+    t1 = time.perf_counter()
+    if extractor == "spacy":
+        spacy_np.load_nlp()
+    t2 = time.perf_counter()
+    rep = api.repair(Path(source), out=Path(out) if out else None, extractor=extractor,
+                     workers=int(workers))
+    t3 = time.perf_counter()
+    return {"import": t1 - t0, "model": t2 - t1, "e2e": t3 - t2, "memories": rep.memories,
+            "extract": rep.timings.get("extract"), "build": rep.timings.get("build"),
+            "nodes": rep.after.get("nodes"), "edges": rep.after.get("edges"), "extractor": rep.extractor}
+
+
+def job_pipe(jsonl: str, n_process: str) -> dict:
+    t0 = time.perf_counter()
+    from soulgraph.extract import spacy_np
+
+    t1 = time.perf_counter()
+    nlp = spacy_np.load_nlp()  # exactly the model and pipes soulgraph uses
+    t2 = time.perf_counter()
+    texts = [m["content"] for m in _read_jsonl(jsonl)]
+    t3 = time.perf_counter()
+    n = 0
+    for doc in nlp.pipe(texts, batch_size=64, n_process=int(n_process)):
+        n += len(doc.ents) >= 0
+    t4 = time.perf_counter()
+    return {"import": t1 - t0, "model": t2 - t1, "read": t3 - t2, "extract": t4 - t3, "e2e": t4 - t3,
+            "memories": len(texts), "pipes": list(nlp.pipe_names)}
+
+
+def job_soulproto(soul_path: str) -> dict:
+    """soul-protocol 0.4.0's rebuild, timed in parts: the same calls its `repair --rebuild-graph`
+    makes (awaken, extract_entities + update_graph per memory, export)."""
+    import asyncio
+
+    t0 = time.perf_counter()
+    from soul_protocol.runtime.soul import Soul
+    from soul_protocol.runtime.types import Interaction
+
+    t1 = time.perf_counter()
+
+    async def go() -> dict:
+        a = time.perf_counter()
+        soul = await Soul.awaken(soul_path)
+        b = time.perf_counter()
+        mm = soul._memory
+        mm._graph._entities.clear()
+        mm._graph._edges.clear()
+        mems = list(mm._episodic.entries()) + list(mm._semantic.facts())
+        for mem in mems:
+            ents = mm.extract_entities(Interaction(user_input=mem.content, agent_output=""))
+            if ents:
+                await mm.update_graph([{"name": e["name"], "entity_type": e.get("type", "unknown")}
+                                       for e in ents])
+        c = time.perf_counter()
+        await soul.export(soul_path, include_keys=True)
+        d = time.perf_counter()
+        return {"load": b - a, "extract": c - b, "save": d - c, "e2e": d - a, "memories": len(mems),
+                "nodes": len(mm._graph.entities())}
+
+    res = asyncio.run(go())
+    res["import"] = t1 - t0
+    return res
+
+
+def job_make_soul(jsonl: str, out: str) -> dict:
+    """Put every memory in a soul's episodic layer, keeping text and time (ids become 12-hex)."""
+    import asyncio
+    import hashlib
+    from datetime import datetime
+
+    from soul_protocol.runtime.soul import Soul
+    from soul_protocol.runtime.types import MemoryEntry, MemoryType
+
+    rows = _read_jsonl(jsonl)
+
+    async def go() -> None:
+        soul = await Soul.birth("Bench", archetype="benchmark soul")
+        store = soul._memory._episodic
+        store._max_entries = max(store._max_entries, len(rows) + 1)
+        for r in rows:
+            ts = datetime.fromisoformat(r["created_at"]) if r.get("created_at") else datetime(2024, 1, 1)
+            mid = hashlib.blake2b(str(r["id"]).encode(), digest_size=6).hexdigest()
+            store._memories[mid] = MemoryEntry(id=mid, type=MemoryType.EPISODIC, content=r["content"],
+                                               created_at=ts, layer="episodic")
+        await soul.export(out, include_keys=True)
+
+    asyncio.run(go())
+    return {"memories": len(rows), "out": out}
+
+
+JOBS = {"soulgraph": job_soulgraph, "pipe": job_pipe, "soulproto": job_soulproto,
+        "make-soul": job_make_soul}
+
+if __name__ == "__main__":
+    res = JOBS[sys.argv[1]](*sys.argv[2:])
+    print(json.dumps({k: (round(v, 5) if isinstance(v, float) else v) for k, v in res.items()}))
