@@ -89,8 +89,11 @@ def check(
 ) -> HealthReport:
     """Measure ``g`` (and how it matches ``memories`` when the store is known)."""
     r = HealthReport(source=source, format=str(g.graph.get("format", "soulgraph")))
-    real = [n for n, d in g.nodes(data=True) if d]  # attr-less nodes: edge endpoints only
+    # Edge endpoints that are no node: attr-less (networkx invents them) or listed by the
+    # reader as missing from soul-protocol's ``entities``.
     missing = {n for n, d in g.nodes(data=True) if not d}
+    missing.update(n for n in g.graph.get("missing_endpoints") or () if n in g)
+    real = [n for n in g.nodes if n not in missing]
     r.nodes = len(real)
     _edge_figures(g, r, missing)
     r.edges_per_node = round(r.edges / r.nodes, 3) if r.nodes else 0.0
@@ -111,9 +114,10 @@ def check(
     return r
 
 
-def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None) -> dict:
-    """The health report as a plain dict (kept for ``repair``'s before/after table)."""
-    return check(g, memories).model_dump()
+def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
+            source: str | None = None) -> dict:
+    """The health report as a plain dict (``repair``'s and ``update``'s before/after)."""
+    return check(g, memories, source=source).model_dump()
 
 
 # --------------------------------------------------------------------------- figures

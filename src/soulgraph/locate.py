@@ -23,8 +23,22 @@ def graph_from_data(data, name: str) -> nx.MultiDiGraph:
     if isinstance(data, dict) and "nodes" in data:
         return nodelink.from_data(data)
     if isinstance(data, dict) and ("entities" in data or "edges" in data or "soulgraph" in data):
-        return soulproto.from_soul(data)
+        g = soulproto.from_soul(data)
+        if not isinstance(data.get("soulgraph"), dict):
+            g.graph["missing_endpoints"] = _missing_endpoints(data)
+        return g
     raise SoulgraphError(f"{name}: not a graph (no 'nodes' or 'entities')")
+
+
+def _missing_endpoints(data: dict) -> list[str]:
+    """Edge endpoints that soul-protocol's layout does not list under ``entities`` (its
+    loader invents them as ``unknown`` nodes; health counts those edges as dangling)."""
+    ents = data.get("entities")
+    names = set(ents) if isinstance(ents, dict) else {
+        e.get("name") for e in ents or () if isinstance(e, dict)}
+    out = {str(e[k]) for e in data.get("edges") or () if isinstance(e, dict)
+           for k in ("source", "target") if k in e and e[k] not in names}
+    return sorted(out)
 
 
 def load_graph_file(path: Path) -> nx.MultiDiGraph:

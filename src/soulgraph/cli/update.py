@@ -1,5 +1,57 @@
-"""CLI commands (to be written; see the issue that owns this module)."""
+"""``soulgraph update``: bring a graph up to date with its store, re-reading only what changed."""
 
 from __future__ import annotations
 
-from soulgraph.cli.app import app  # noqa: F401
+import json
+from pathlib import Path
+
+import typer
+
+from soulgraph import update as update_mod
+from soulgraph.cli.app import app, err, guarded, out
+
+_SHOW = 8
+
+
+@app.command()
+@guarded
+def update(
+    source: Path = typer.Argument(..., help="A .soul file, soul folder, .jsonl/.json file or text folder."),
+    out_path: Path | None = typer.Option(None, "--out", help="Graph JSON to update (memory files)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    extractor: str = typer.Option("auto", "--extractor",
+                                  help="auto (the graph's own) | spacy | regex"),
+    registry: Path | None = typer.Option(None, "--registry", help="User registry file."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Extraction processes."),
+) -> None:
+    """Process new and changed memories, forget deleted ones; the result equals a rebuild."""
+    report = update_mod.update(source, out=out_path, dry_run=dry_run, extractor=extractor,
+                               registry=registry, workers=workers, with_health=not as_json)
+    if as_json:
+        print(json.dumps(report.model_dump(), indent=2, ensure_ascii=False))
+        return
+    render(report)
+
+
+def render(r: update_mod.UpdateReport) -> None:
+    s = r.stats
+    out.print(f"[bold]soulgraph update[/bold]: {r.source} ({r.kind}, {s.memories} memories, "
+              f"extractor {r.extractor})")
+    out.print(f"memories: {len(s.new)} new, {len(s.changed)} changed, {len(s.deleted)} deleted; "
+              f"extracted {s.extracted}, reused {s.reused}" + ("  (no usable cache)" if r.cold else ""))
+    out.print(f"graph: +{len(s.nodes_added)} / -{len(s.nodes_removed)} nodes, "
+              f"+{s.edges_added} / -{s.edges_removed} edges, {len(s.retyped)} retyped")
+    for label, items in (("added", s.nodes_added), ("removed", s.nodes_removed),
+                         ("retyped", [f"{x['node']} {x['from']}->{x['to']}" for x in s.retyped])):
+        if items:
+            more = f" (+{len(items) - _SHOW} more)" if len(items) > _SHOW else ""
+            out.print(f"  {label}: " + ", ".join(items[:_SHOW]) + more)
+    if r.after is not None:
+        from soulgraph.cli.health import render_compare
+
+        render_compare(r.before, r.after)
+    verb = "would write" if r.dry_run else "wrote"
+    out.print(f"{verb} {r.out}  ({r.seconds:.2f}s)")
+    if r.after is not None and r.after.get("edges", 0) == 0 and r.after.get("nodes", 0):
+        err.print("warning: the updated graph has no edges")

@@ -1,0 +1,320 @@
+"""Incremental update: keep a graph equal to a full rebuild while re-reading only what changed.
+
+Extraction is the expensive stage and, on the spaCy path, a pure function of one
+memory; resolution, typing and linking are global but cheap. So an update
+re-extracts only memories that are new or whose content hash changed, reuses the
+cached extraction (:class:`MemoryAnalysis`) of every other memory, and re-runs
+:func:`pipeline.build_graph` over all of them. Deleted memories simply have no
+analysis any more: their provenance, and every node or edge left without
+evidence, disappear, and entities whose evidence changed are re-typed, exactly
+as a rebuild would do it. The regex extractor reads the whole store in two
+passes (names learnt anywhere are found everywhere), so it is re-run in full:
+it is fast.
+
+The cache is a sidecar file (orjson) beside the graph: ``<graph>.cache`` for
+memory files, ``<soul>.graph-cache`` for souls (a soul's members stay exactly
+soul-protocol's). It is disposable: missing, corrupt, or written by other code
+(see :func:`code_fingerprint`), it is ignored and everything is re-extracted.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+import networkx as nx
+import orjson
+from pydantic import BaseModel, Field
+
+from soulgraph import extract, pipeline
+from soulgraph.extract import Progress
+from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
+from soulgraph.registry import Registry
+
+CACHE_FORMAT = "soulgraph-analysis-cache/1"
+_MF = tuple(f.name for f in fields(Mention))
+_RF = tuple(f.name for f in fields(RelationCandidate))
+
+
+# What extraction's output can depend on (a cache written by other code of these is not
+# reused); resolution, typing and linking are re-run on every update anyway.
+_EXTRACTION_CODE = ("__init__.py", "models.py", "shapes.py", "ontology.py", "relations.py",
+                    "relations", "extract", "data", "sources/envelope.py", "sources/segments.py")
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """Hash of the code and data extraction runs on, and the package version."""
+    root = Path(__file__).absolute().parent
+    h = hashlib.blake2b(digest_size=10)
+    for rel in _EXTRACTION_CODE:
+        base = root / rel
+        files = sorted(base.rglob("*")) if base.is_dir() else [base]
+        for p in files:
+            if p.is_file() and "__pycache__" not in p.parts:
+                h.update(str(p.relative_to(root)).encode())
+                h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+@dataclass
+class AnalysisCache:
+    """memory id -> (content hash, serialised analysis rows) for one extractor."""
+
+    extractor: str
+    entries: dict[str, list] = field(default_factory=dict)  # id -> [hash, mention rows, relation rows]
+
+    def get(self, memory_id: str, content_hash: str) -> MemoryAnalysis | None:
+        e = self.entries.get(memory_id)
+        if e is None or e[0] != content_hash:
+            return None
+        return MemoryAnalysis(memory_id=memory_id,
+                              mentions=[Mention(*row) for row in e[1]],
+                              relations=[RelationCandidate(*row) for row in e[2]])
+
+    def put(self, content_hash: str, a: MemoryAnalysis) -> None:
+        self.entries[a.memory_id] = [
+            content_hash,
+            [[getattr(m, f) for f in _MF] for m in a.mentions],
+            [[getattr(r, f) for f in _RF] for r in a.relations],
+        ]
+
+    def dumps(self) -> bytes:
+        return orjson.dumps({
+            "format": CACHE_FORMAT, "code": code_fingerprint(), "extractor": self.extractor,
+            "mention_fields": _MF, "relation_fields": _RF, "entries": self.entries,
+        })
+
+
+def load_cache(path: Path | None, extractor: str | None) -> AnalysisCache | None:
+    """The cache at ``path`` when it was written by this code for ``extractor``, else None."""
+    if path is None or not Path(path).is_file():
+        return None
+    try:
+        data = orjson.loads(Path(path).read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
+        return None
+    if data.get("code") != code_fingerprint() or tuple(data.get("mention_fields", ())) != _MF \
+            or tuple(data.get("relation_fields", ())) != _RF:
+        return None
+    if extractor not in (None, "auto") and data.get("extractor") != extractor:
+        return None
+    entries = data.get("entries")
+    return AnalysisCache(str(data.get("extractor")), entries if isinstance(entries, dict) else {})
+
+
+def save_cache(cache: AnalysisCache, path: Path) -> None:
+    from soulgraph.safety import atomic_write_bytes
+
+    atomic_write_bytes(Path(path), cache.dumps())
+
+
+def cache_from_build(build: pipeline.Build, memories: Sequence[Memory]) -> AnalysisCache | None:
+    """The cache a full rebuild leaves behind, so the next update starts warm (None for regex)."""
+    if build.extractor == "regex":
+        return None
+    cache = AnalysisCache(build.extractor)
+    hashes = {m.id: pipeline.content_hash(m.content) for m in memories}
+    for a in build.analyses:
+        cache.put(hashes[a.memory_id], a)
+    return cache
+
+
+# --------------------------------------------------------------------------- in process
+
+
+class UpdateStats(BaseModel):
+    memories: int = 0
+    new: list[str] = Field(default_factory=list)
+    changed: list[str] = Field(default_factory=list)
+    deleted: list[str] = Field(default_factory=list)
+    extracted: int = 0  # memories run through the extractor this time
+    reused: int = 0  # analyses taken from the cache
+    nodes_added: list[str] = Field(default_factory=list)
+    nodes_removed: list[str] = Field(default_factory=list)
+    retyped: list[dict] = Field(default_factory=list)
+    edges_added: int = 0
+    edges_removed: int = 0
+    timings: dict[str, float] = Field(default_factory=dict)
+
+
+@dataclass
+class Updated:
+    graph: nx.MultiDiGraph
+    extractor: str
+    cache: AnalysisCache | None
+    stats: UpdateStats
+
+
+def update_memories(
+    memories: Sequence[Memory],
+    graph: nx.MultiDiGraph | None = None,
+    cache: AnalysisCache | None = None,
+    *,
+    extractor: str = "auto",
+    registry: Registry | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Updated:
+    """The graph of ``memories`` (equal to ``pipeline.rebuild``), re-extracting only
+    memories the cache does not hold at their current content. For agents that keep
+    the graph and cache in memory between saves."""
+    t0 = time.perf_counter()
+    registry = registry or Registry()
+    memories = sorted(memories, key=lambda m: m.id)
+    hashes = {m.id: pipeline.content_hash(m.content) for m in memories}
+    stats = _diff_store(graph, hashes)
+    want = extractor
+    if want == "auto" and cache is not None and cache.extractor == "spacy":
+        want = "spacy"  # spaCy was there when the cache was written; avoid re-probing
+    analyses: list[MemoryAnalysis | None] = [None] * len(memories)
+    if want != "regex" and cache is not None:
+        analyses = [cache.get(m.id, hashes[m.id]) for m in memories]
+    todo = [i for i, a in enumerate(analyses) if a is None]
+    t1 = time.perf_counter()
+    used = cache.extractor if cache is not None and want != "regex" else want
+    if todo or used not in ("spacy", "regex"):
+        got, used = extract.analyze([memories[i] for i in todo] if todo else [], want,
+                                    workers=workers, progress=progress)
+        if used == "regex" and len(todo) != len(memories):  # store-level passes: redo all
+            todo = list(range(len(memories)))
+            got, used = extract.analyze(memories, "regex", progress=progress)
+        for i, a in zip(todo, got, strict=True):
+            analyses[i] = a
+    new_cache = None
+    if used != "regex":
+        new_cache = AnalysisCache(used)
+        old = cache.entries if cache is not None and cache.extractor == used else {}
+        fresh = set(todo)
+        for i, m in enumerate(memories):
+            if i in fresh or m.id not in old:
+                new_cache.put(hashes[m.id], analyses[i])
+            else:
+                new_cache.entries[m.id] = old[m.id]
+    t2 = time.perf_counter()
+    g = pipeline.build_graph(memories, analyses, used, registry)
+    t3 = time.perf_counter()
+    stats.memories, stats.extracted, stats.reused = len(memories), len(todo), len(memories) - len(todo)
+    _diff_graphs(graph, g, stats)
+    stats.timings = {"prepare": round(t1 - t0, 4), "extract": round(t2 - t1, 4),
+                     "build": round(t3 - t2, 4)}
+    return Updated(g, used, new_cache, stats)
+
+
+def _diff_store(graph: nx.MultiDiGraph | None, hashes: dict[str, str]) -> UpdateStats:
+    old = {r["id"]: r.get("hash") for r in (graph.graph.get("memories") or ()) if isinstance(r, dict)} \
+        if graph is not None else {}
+    s = UpdateStats()
+    s.new = [i for i in hashes if i not in old]
+    s.changed = [i for i, h in hashes.items() if i in old and old[i] != h]
+    s.deleted = sorted(old.keys() - hashes.keys())
+    return s
+
+
+def _diff_graphs(old: nx.MultiDiGraph | None, new: nx.MultiDiGraph, s: UpdateStats) -> None:
+    if old is None:
+        s.nodes_added = sorted(map(str, new.nodes))
+        s.edges_added = new.number_of_edges()
+        return
+    s.nodes_added = sorted(str(n) for n in new.nodes if n not in old)
+    s.nodes_removed = sorted(str(n) for n in old.nodes if n not in new)
+    s.retyped = [{"node": str(n), "from": old.nodes[n].get("type"), "to": d.get("type")}
+                 for n, d in new.nodes(data=True)
+                 if n in old and old.nodes[n].get("type") != d.get("type")]
+    old_e, new_e = set(old.edges(keys=True)), set(new.edges(keys=True))
+    s.edges_added, s.edges_removed = len(new_e - old_e), len(old_e - new_e)
+
+
+# --------------------------------------------------------------------------- from a source
+
+
+class UpdateReport(BaseModel):
+    source: str
+    kind: str
+    extractor: str
+    out: str | None
+    cache: str | None
+    dry_run: bool
+    cold: bool  # no usable cache: everything was extracted
+    stats: UpdateStats
+    before: dict | None = None
+    after: dict | None = None
+    seconds: float = 0.0
+    backup: str | None = None
+
+
+def cache_path(store, graph_path: Path | None) -> Path:
+    """``<graph>.cache`` for memory files; ``<soul>.graph-cache`` beside a soul."""
+    if graph_path is not None:
+        return graph_path.with_name(graph_path.name + ".cache")
+    p = Path(store.path)
+    return p.with_name(p.name.rstrip("/") + ".graph-cache")
+
+
+def update(
+    source: Path,
+    *,
+    out: Path | None = None,
+    dry_run: bool = False,
+    extractor: str = "auto",
+    registry: Path | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+    with_health: bool = False,
+) -> UpdateReport:
+    """Bring the graph of ``source`` up to date with its memories, and write it back."""
+    from soulgraph import health, locate
+    from soulgraph import registry as registry_mod
+    from soulgraph.readwrite import nodelink, soulproto
+    from soulgraph.sources import read_store
+
+    t0 = time.perf_counter()
+    source = Path(source)
+    store = read_store(source)
+    reg = registry_mod.load(registry or registry_mod.default_path(source))
+    target = locate.graph_target(store, out)
+    if target is None:
+        old = locate.soul_graph(store)
+    else:
+        old = locate.load_graph_file(target) if target.exists() else None
+    if old is not None and not old.graph.get("memories"):
+        old_for_cache = None  # not ours (soul-protocol's graph): start from scratch
+    else:
+        old_for_cache = old
+    cpath = cache_path(store, target)
+    if extractor == "auto" and old_for_cache is not None and old_for_cache.graph.get("extractor"):
+        extractor = str(old_for_cache.graph["extractor"])  # keep the graph's extractor
+    cache = load_cache(cpath, extractor) if old_for_cache is not None else None
+    res = update_memories(store.memories, old, cache, extractor=extractor, registry=reg,
+                          workers=workers, progress=progress)
+    backup = None
+    if not dry_run:
+        if target is None:
+            from soulgraph.sources import soul_write
+
+            backup = soul_write.write_graph(store, soulproto.to_soul(res.graph))
+        else:
+            nodelink.save(res.graph, target)
+        if res.cache is not None:
+            save_cache(res.cache, cpath)
+        elif cpath.exists():
+            cpath.unlink()
+    return UpdateReport(
+        source=str(source), kind=store.kind, extractor=res.extractor,
+        out=str(target) if target is not None else str(source),
+        cache=str(cpath) if res.cache is not None else None, dry_run=dry_run,
+        cold=res.stats.reused == 0 and res.stats.memories > 0, stats=res.stats,
+        before=health.summary(old, store.memories, source=str(source))
+        if with_health and old is not None else None,
+        after=health.summary(res.graph, store.memories, source=str(source)) if with_health else None,
+        seconds=round(time.perf_counter() - t0, 3), backup=str(backup) if backup else None,
+    )

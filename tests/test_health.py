@@ -1,0 +1,203 @@
+"""``soulgraph health``: real souls, real graphs, the real CLI."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from conftest import DEMO_SOUL, ROOT
+
+from soulgraph import health, health_types
+from soulgraph.models import Memory
+
+SOUL_BIN = ROOT / ".venv" / "bin" / "soul"
+
+DEVLOG = [
+    "Merged PR #412: TaskSpec now validates HOME_POCKET_PROMPT before the CloudLifecycleHook runs.",
+    "CI-green on main after Priya Raman fixed the flaky test in scheduler_test.py. MERGED.",
+    "Sarah Chen said the POCKETPAW_POCKET_REFRESH_SCHEDULER_ENABLED flag breaks staging on v2.3.1.",
+    "Deployed the Acme Corp dashboard with Docker and Postgres; Marco reviewed the migration.",
+    "Talked with Sarah Chen about moving the vector index to Qdrant. SEPARATE plan for Nov-2025.",
+    "Fixed the Literal type bug in models.py; the M3 milestone slips to next week.",
+    "Lunch with my sister Ana in Lisbon; she wants to visit Porto in the spring.",
+    "Priya Raman approved the PR and the CI run passed. Next: wire OpenTelemetry into the worker.",
+]
+
+
+def _soulprotocol_soul(tmp_path: Path) -> Path:
+    """A soul whose graph soul-protocol 0.4.0's own ``soul repair --rebuild-graph`` built."""
+    dst = tmp_path / "sp.soul"
+    if DEMO_SOUL.exists():
+        shutil.copyfile(DEMO_SOUL, dst)
+        return dst
+    from soul_protocol import Soul
+
+    async def make():
+        soul = await Soul.birth("Devlog")
+        for text in DEVLOG * 3:
+            await soul.remember(text, importance=5)
+        await soul.export(str(dst))
+
+    asyncio.run(make())
+    r = subprocess.run([str(SOUL_BIN), "repair", "--rebuild-graph", str(dst)], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return dst
+
+
+@pytest.fixture(scope="module")
+def sp_soul(tmp_path_factory) -> Path:
+    return _soulprotocol_soul(tmp_path_factory.mktemp("sp"))
+
+
+def test_soul_protocol_rebuild_is_reported_broken(sp_soul, cli):
+    before = sp_soul.read_bytes()
+    r = cli("health", sp_soul, "--json", "--min-edges", "1")
+    assert r.returncode == 1, r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["nodes"] > 20 and rep["edges"] == 0
+    assert rep["nodes_with_provenance"] == 0.0
+    assert rep["type_error_rate"] > 0.5
+    reasons = {e["name"]: e["reason"] for e in rep["type_errors"]}
+    assert len(reasons) > 0.5 * rep["nodes"]
+    assert any("code identifier" in why for why in reasons.values())
+    assert rep["failed"] == ["edges 0 < 1"]
+    assert rep["problems"][0]["severity"] == "error"
+    assert "repair --rebuild-graph" in rep["problems"][0]["fix"]
+    assert sp_soul.read_bytes() == before  # health never writes
+
+
+def test_human_view_lists_worst_first_with_fixes(sp_soul, cli):
+    r = cli("health", sp_soul)
+    assert r.returncode == 0, r.stderr  # no threshold given: report only
+    lines = r.stdout.splitlines()
+    assert lines[1].startswith("error")
+    assert "fix: soulgraph repair --rebuild-graph" in lines[1]
+    assert "estimated type errors" in r.stdout
+
+
+def test_after_soulgraph_repair_the_soul_is_healthy(sp_soul, tmp_path, cli):
+    soul = tmp_path / "fixed.soul"
+    shutil.copyfile(sp_soul, soul)
+    r = cli("repair", "--rebuild-graph", soul)
+    assert r.returncode == 0, r.stderr
+    r = cli("health", soul, "--json", "--min-edges", "1", "--max-type-error", "0.05")
+    rep = json.loads(r.stdout)
+    assert rep["edges"] > 0, rep["problems"]
+    assert rep["nodes_with_provenance"] == 1.0 and rep["edges_with_provenance"] == 1.0
+    assert rep["type_error_rate"] <= 0.05, rep["type_errors"]
+    assert rep["dangling_edges"] == [] and rep["stale"]["new"] == []
+    assert r.returncode == 0, rep["failed"]
+
+
+def test_dangling_edge_in_soul_protocol_layout(tmp_path, cli):
+    g = tmp_path / "graph.json"
+    g.write_text(json.dumps({
+        "entities": {"Sarah Chen": "person", "Acme Corp": "org"},
+        "edges": [{"source": "Sarah Chen", "target": "Acme Corp", "relation": "works_at",
+                   "metadata": {"source_memory_id": "m1"}},
+                  {"source": "Sarah Chen", "target": "Ghost Inc", "relation": "works_at"}],
+        "provenance": {"Sarah Chen": ["m1"], "Acme Corp": ["m1"]},
+    }))
+    r = cli("health", g, "--json")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["nodes"] == 2 and rep["edges"] == 2
+    assert rep["dangling_edges"] == [{"source": "Sarah Chen", "target": "Ghost Inc",
+                                      "relation": "works_at", "missing": ["Ghost Inc"]}]
+    assert rep["edges_without_provenance"] == 1
+    assert rep["orphans"] == []
+
+
+def test_stale_graph_says_run_update(tmp_path, cli):
+    src = tmp_path / "m.jsonl"
+    rows = [{"id": f"m{i}", "content": t, "created_at": f"2026-01-{i + 1:02d}T10:00:00"}
+            for i, t in enumerate(DEVLOG)]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    r = cli("repair", "--rebuild-graph", src, "--extractor", "regex")
+    assert r.returncode == 0, r.stderr
+    rows[0]["content"] += " Then Marco left for Berlin."  # changed
+    del rows[1]  # deleted
+    rows.append({"id": "m99", "content": "Zoe joined the Berlin team at Acme Corp."})  # new
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    r = cli("health", src, "--json")
+    rep = json.loads(r.stdout)
+    st = rep["stale"]
+    assert (st["new"], st["changed"], st["deleted"]) == (["m99"], ["m0"], ["m1"])
+    assert "m1" in st["provenance_to_missing"]
+    behind = [p for p in rep["problems"] if "behind its store" in p["what"]]
+    assert behind and behind[0]["fix"] == f"soulgraph update {src}"
+
+
+def test_bad_inputs_exit_2(tmp_path, cli):
+    r = cli("health", tmp_path / "nope.soul")
+    assert r.returncode == 2 and "no such file" in r.stderr
+    bad = tmp_path / "g.json"
+    bad.write_text("{not json")
+    r = cli("health", bad)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    mem = tmp_path / "m.jsonl"
+    mem.write_text(json.dumps({"id": "a", "content": "Hello Sarah"}) + "\n")
+    r = cli("health", mem)  # a memory file with no graph yet
+    assert r.returncode == 2 and "repair --rebuild-graph" in r.stderr
+
+
+# --------------------------------------------------------------------------- the estimator, unit level
+
+
+def _corpus(*texts: str) -> health_types.Corpus:
+    return health_types.corpus_of(texts, (), {"Marco", "Merged", "Zoe"})
+
+
+@pytest.mark.parametrize("name, etype, reason", [
+    ("POCKETPAW_POCKET_REFRESH_SCHEDULER_ENABLED", "person", "code identifier typed person"),
+    ("v2.3.1", "org", "version tag typed org"),
+    ("Nov-2025", "person", "date typed person"),
+    ("MERGED", "org", "shouted word typed org"),
+    ("Merged", "person", "common word typed person"),
+    ("TaskSpec", "person", "name shape is not a person's"),
+    ("Zoe", "person", "person with no person evidence"),
+    ("Acme", "widget", "type 'widget' is not in the ontology"),
+])
+def test_type_problem_flags(name, etype, reason):
+    c = _corpus("We merged it. Zoe works at Acme.", "Marco said it was fine.")
+    assert health_types.type_problem(name, etype, {}, c, health_types.known_types()) == reason
+
+
+@pytest.mark.parametrize("name, etype", [
+    ("Sarah Chen", "person"), ("Marco", "person"), ("NASA", "org"), ("Lisbon", "place"),
+    ("TaskSpec", "concept"), ("MERGED", "concept"), ("Docker", "tool"),
+])
+def test_type_problem_accepts(name, etype):
+    c = _corpus("We merged it. Zoe works at Acme.", "Marco said it was fine.")
+    assert health_types.type_problem(name, etype, {}, c, health_types.known_types()) is None
+
+
+def test_person_evidence_from_provenance_sentence():
+    c = _corpus("nothing here")
+    attrs = {"provenance": [{"memory_id": "m", "sentence": "Thanks, Zoe!"}]}
+    assert health_types.type_problem("Zoe", "person", attrs, c, health_types.known_types()) is None
+
+
+def test_duplicates_weak_edges_hubs_components():
+    g = nx.MultiDiGraph()
+    for n, t in (("sarah chen", "person"), ("Sarah-Chen", "person"), ("sarah", "person"),
+                 ("docker", "tool"), ("dockers", "tool"), ("acme", "org")):
+        g.add_node(n, name=n if n != "sarah chen" else "Sarah Chen", type=t,
+                   provenance=[{"memory_id": "m"}])
+    g.add_edge("sarah chen", "acme", key="works_at", relation="works_at", provenance=[{"memory_id": "m"}])
+    g.add_edge("sarah chen", "docker", key="co_occurs", relation="co_occurs", weak=True,
+               provenance=[{"memory_id": "m"}])
+    rep = health.check(g, [Memory(id="m", content="Sarah Chen at Acme uses docker.")])
+    reasons = {d["reason"] for d in rep.duplicates}
+    assert {"same normalised name", "plural form"} <= reasons
+    assert (rep.semantic_edges, rep.weak_edges) == (1, 1)
+    assert rep.weak_relations == {"co_occurs": 1} and rep.relations == {"works_at": 1}
+    assert rep.hubs[0] == {"name": "Sarah Chen", "type": "person", "degree": 2}
+    assert rep.components == 4 and rep.largest_component == 3
+    assert sorted(rep.orphans) == ["Sarah-Chen", "dockers", "sarah"]
