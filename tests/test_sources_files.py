@@ -1,0 +1,212 @@
+"""JSONL / JSON-array files and text folders: hardening, huge memories, streaming."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from datetime import datetime
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from soulgraph.cli import app
+from soulgraph.errors import SoulgraphError
+from soulgraph.sources import jsonl, read_store
+from soulgraph.sources.limits import Limits
+
+SECRET = "Zanzibar-rendezvous-4471"
+
+
+def run(*args):
+    r = CliRunner().invoke(app, [str(a) for a in args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def assert_refused(path, *needles):
+    before = path.read_bytes() if path.is_file() else None
+    code, out, err = run("repair", "--rebuild-graph", path, "--extractor", "regex",
+                         "--out", path.parent / "g.json")
+    assert code == 2, (out, err)
+    assert err.count("\n") == 1 and err.startswith("soulgraph: error: "), err
+    for n in needles:
+        assert n.lower() in err.lower(), err
+    assert SECRET not in err and SECRET not in out
+    if before is not None:
+        assert path.read_bytes() == before
+    assert not (path.parent / "g.json").exists()
+    return err
+
+
+def lines(*rows) -> bytes:
+    return b"".join((r if isinstance(r, bytes) else orjson.dumps(r)) + b"\n" for r in rows)
+
+
+# --------------------------------------------------------------------------- JSONL / JSON
+
+
+def test_jsonl_fields_extras_and_envelopes(tmp_path):
+    p = tmp_path / "m.jsonl"
+    p.write_bytes(b"\xef\xbb\xbf" + lines(
+        {"id": 7, "content": "User: I moved to Oslo\nAgent: Nice!", "created_at": "2026-01-02T10:00:00",
+         "mood": "happy"},
+        b"",
+        {"id": "b", "content": "tab\there \u0001 bell \u202eRTL", "speaker": "Riley", "superseded_by": "c"},
+    ))
+    st = read_store(p)
+    a, b = st.memories
+    assert (a.id, a.created_at, a.extra) == ("7", "2026-01-02T10:00:00", {"mood": "happy"})
+    assert [s.speaker for s in a.segments] == ["User", "Agent"]
+    assert b.content == "tab\there \u0001 bell \u202eRTL" and b.superseded and b.speaker == "Riley"
+    assert st.kind == "jsonl" and len(st.fingerprint) == 64
+
+
+def test_json_array(tmp_path):
+    p = tmp_path / "m.json"
+    p.write_text(json.dumps([{"id": "a", "content": "x"}, {"id": "b", "content": "y"}]))
+    assert [m.id for m in read_store(p).memories] == ["a", "b"]
+    p.write_text(json.dumps({"id": "a", "content": SECRET}))
+    assert_refused(p, "expected a JSON array")
+
+
+@pytest.mark.parametrize("n", [1, 3, 17])
+def test_invalid_json_on_line_n_names_the_line(tmp_path, n):
+    rows = [{"id": f"m{i}", "content": f"fine {i}"} for i in range(20)]
+    raw = lines(*rows).split(b"\n")
+    raw[n - 1] = b'{"id": "bad", "content": "' + SECRET.encode() + b'",}'
+    p = tmp_path / "m.jsonl"
+    p.write_bytes(b"\n".join(raw))
+    err = assert_refused(p, f"line {n}:", "invalid JSON")
+    assert f"line {n}: invalid" in err
+
+
+@pytest.mark.parametrize("row,needle", [
+    ({"content": SECRET}, "no 'id'"),
+    ({"id": "a"}, "no 'content'"),
+    ({"id": "a", "content": None}, "no 'content'"),
+    ({"id": "a", "content": 42}, "'content' must be a string, got a number"),
+    ({"id": ["a"], "content": SECRET}, "'id' must be a string"),
+    ({"id": True, "content": SECRET}, "'id' must be a string"),
+    ({"id": "a", "content": SECRET, "created_at": {"t": 1}}, "'created_at' must be"),
+    ({"id": "a", "content": SECRET, "speaker": 5}, "field speaker"),
+    ({"id": "", "content": SECRET}, "field id"),
+    (["id", SECRET], "expected an object, got an array"),
+])
+def test_wrong_types_one_line(tmp_path, row, needle):
+    p = tmp_path / "m.jsonl"
+    p.write_bytes(lines({"id": "ok", "content": "fine"}, row))
+    assert_refused(p, needle, "line 2")
+
+
+def test_non_utf8_jsonl_and_raw_control_chars(tmp_path):
+    p = tmp_path / "m.jsonl"
+    p.write_bytes(lines({"id": "ok", "content": "fine"}) + b'{"id": "x", "content": "caf\xe9"}\n')
+    assert_refused(p, "line 2", "UTF-8")
+    p.write_bytes(b'{"id": "x", "content": "raw\x01ctl ' + SECRET.encode() + b'"}\n')
+    assert_refused(p, "line 1", "invalid JSON")
+    p.write_bytes(b'{"id": "x", "content": "lone \\ud800 surrogate"}\n')
+    assert_refused(p, "line 1")
+
+
+def test_duplicate_ids_refused(tmp_path):
+    p = tmp_path / "m.jsonl"
+    p.write_bytes(lines({"id": "a", "content": "x"}, {"id": "a", "content": SECRET}))
+    assert_refused(p, "duplicate memory id")
+
+
+def test_line_limit(tmp_path):
+    p = tmp_path / "m.jsonl"
+    p.write_bytes(lines({"id": "a", "content": "x" * 5000}))
+    with pytest.raises(SoulgraphError, match="line 1: longer than the limit"):
+        jsonl.read(p, Limits(max_line_bytes=1000))
+    assert jsonl.read(p, Limits(max_line_bytes=6000)).memories[0].content == "x" * 5000
+
+
+def test_50mb_single_memory(tmp_path):
+    text = ("Arjun uses Python at Acme Corp. " * (50 * 1024 * 1024 // 32 + 1))[: 50 * 1024 * 1024]
+    p = tmp_path / "big.jsonl"
+    p.write_bytes(lines({"id": "big", "content": text}, {"id": "small", "content": "ok"}))
+    st = read_store(p)
+    assert len(st.memories[0].content) == 50 * 1024 * 1024 and st.memories[1].id == "small"
+
+
+_STREAM = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from soulgraph.sources.jsonl import iter_jsonl
+    n = 0
+    for m in iter_jsonl(Path(sys.argv[1])):
+        n += 1
+    # VmHWM: this process's peak RSS (ru_maxrss would include the forking parent's peak)
+    hwm = next(l for l in open("/proc/self/status") if l.startswith("VmHWM"))
+    print(n, int(hwm.split()[1]) // 1024)
+""")
+
+
+@pytest.mark.parametrize("count", [
+    40_000,
+    pytest.param(2_000_000, marks=pytest.mark.skipif(not os.environ.get("SOULGRAPH_SOAK"),
+                                                     reason="soak: SOULGRAPH_SOAK=1")),
+])
+def test_many_memories_streamed_with_bounded_memory(tmp_path, count):
+    """A file far bigger than the reader's footprint streams through: memory does not grow with it."""
+    p = tmp_path / "many.jsonl"
+    pad = "x" * 1600
+    with p.open("wb") as fh:
+        for i in range(0, count, 10_000):
+            fh.write(b"".join(b'{"id":"m%d","content":"note %d %s"}\n' % (j, j, pad.encode())
+                              for j in range(i, min(i + 10_000, count))))
+    size_mb = p.stat().st_size // 2**20
+    r = subprocess.run([sys.executable, "-c", _STREAM, str(p)], capture_output=True, text=True, check=True)
+    n, rss_mb = map(int, r.stdout.split())
+    assert n == count
+    assert size_mb > 60 and rss_mb < size_mb, (size_mb, rss_mb)  # peak memory below the file size
+
+
+# --------------------------------------------------------------------------- text folders
+
+
+def test_textdir_reads_txt_and_md(tmp_path):
+    d = tmp_path / "notes"
+    (d / "sub").mkdir(parents=True)
+    (d / "a.txt").write_text("Maya works at Acme Corp.")
+    (d / "sub" / "b.md").write_text("# Trip\nRiley flew to Lisbon.")
+    (d / "ignored.json").write_text("{}")
+    (d / ".hidden.txt").write_text("no")
+    (d / ".git").mkdir()
+    (d / ".git" / "c.txt").write_text("no")
+    os.utime(d / "a.txt", (1_700_000_000, 1_700_000_000))
+    st = read_store(d)
+    assert st.kind == "textdir"
+    assert [m.id for m in st.memories] == ["a.txt", "sub/b.md"]
+    a = st.memories[0]
+    assert a.content == "Maya works at Acme Corp."
+    assert datetime.fromisoformat(a.created_at).timestamp() == 1_700_000_000
+    assert a.created_at.endswith("+00:00")
+
+
+def test_textdir_non_utf8_names_the_file(tmp_path):
+    d = tmp_path / "notes"
+    d.mkdir()
+    (d / "good.txt").write_text("fine")
+    (d / "bad.md").write_bytes(b"caf\xe9 " + SECRET.encode())
+    err = assert_refused(d, "bad.md", "not valid UTF-8")
+    assert "good.txt" not in err
+
+
+def test_textdir_symlink_escape_refused(tmp_path):
+    d = tmp_path / "notes"
+    d.mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET)
+    (d / "link.txt").symlink_to(secret)
+    assert_refused(d, "symlink pointing outside")
+
+
+def test_empty_folder_is_not_a_store(tmp_path):
+    d = tmp_path / "empty"
+    d.mkdir()
+    assert_refused(d, "no memories found")
