@@ -1,0 +1,215 @@
+"""Graph write-back: only memory/graph.json changes; backups, locks, fingerprints, temp cleanup."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+
+import networkx as nx
+import orjson
+import pytest
+from soulkit import entry, make_dir_soul, make_zip_soul, raw_records, snapshot, soul_members, write_zip
+from typer.testing import CliRunner
+
+from soulgraph import safety
+from soulgraph.cli import app
+from soulgraph.errors import LockedError, SoulgraphError
+from soulgraph.readwrite import soulproto
+from soulgraph.sources import read_store, soul_write
+
+LAYERS = {"episodic": [entry("e1", "User: Arjun uses Python\nAgent: Nice.")],
+          "semantic": [entry("s1", "User works at Acme Corp", "semantic")]}
+
+
+def small_graph(mid: str = "e1", time: str | None = "2026-03-01T10:00:00") -> dict:
+    g = nx.MultiDiGraph()
+    g.add_node("arjun", name="Arjun", type="person", aliases=[],
+               provenance=[{"memory_id": mid, "start": 6, "end": 11, "time": time}])
+    g.add_node("python", name="Python", type="tool", aliases=[],
+               provenance=[{"memory_id": mid, "start": 17, "end": 23}])
+    g.add_edge("arjun", "python", key="uses", relation="uses", confidence=0.9,
+               provenance=[{"memory_id": mid, "time": time}])
+    return soulproto.to_soul(g)
+
+
+def test_zip_only_graph_changes_raw_members_identical(tmp_path):
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    original = p.read_bytes()
+    before = raw_records(p)
+    order = [i.filename for i in zipfile.ZipFile(p).infolist()]
+    backup = soul_write.write_graph(read_store(p), small_graph())
+    assert backup == tmp_path / "a.soul.bak" and backup.read_bytes() == original
+    after = raw_records(p)
+    assert [i.filename for i in zipfile.ZipFile(p).infolist()] == order
+    for name in order:
+        if name != "memory/graph.json":
+            assert after[name] == before[name], name  # same compressed bytes, CRC, date, method, attrs
+    assert after["memory/graph.json"][2] == before["memory/graph.json"][2]  # date kept
+    assert zipfile.ZipFile(p).testzip() is None
+    data = json.loads(zipfile.ZipFile(p).read("memory/graph.json"))
+    assert data["entities"] == {"Arjun": "person", "Python": "tool"}
+    assert data["edges"][0]["valid_from"] == "2026-03-01T10:00:00"
+    assert not [f for f in os.listdir(tmp_path) if f.startswith(".")]  # no temp, no lock left
+
+
+def test_zip_without_graph_member_gets_one_before_manifest(tmp_path):
+    members = soul_members(LAYERS)
+    del members["memory/graph.json"]
+    p = write_zip(tmp_path / "a.soul", members)
+    soul_write.write_graph(read_store(p), small_graph())
+    names = [i.filename for i in zipfile.ZipFile(p).infolist()]
+    assert names[-2:] == ["memory/graph.json", "manifest.json"]
+    assert names[:-2] == [n for n in members if n != "manifest.json"]
+
+
+def test_zip_stored_members_and_comment_kept(tmp_path):
+    p = tmp_path / "s.soul"
+    with zipfile.ZipFile(p, "w") as zf:
+        zf.comment = b"archive comment"
+        for i, (name, data) in enumerate(soul_members(LAYERS).items()):
+            zf.writestr(name, data, compress_type=zipfile.ZIP_STORED if i % 2 else zipfile.ZIP_DEFLATED)
+    before = raw_records(p)
+    soul_write.write_graph(read_store(p), small_graph())
+    after = raw_records(p)
+    assert {k: v for k, v in after.items() if k != "memory/graph.json"} == \
+        {k: v for k, v in before.items() if k != "memory/graph.json"}
+    assert after["memory/graph.json"][3] == before["memory/graph.json"][3]  # compression kept
+    assert zipfile.ZipFile(p).comment == b"archive comment"
+
+
+def test_second_identical_repair_writes_nothing(tmp_path):
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    soul_write.write_graph(read_store(p), small_graph())
+    repaired = p.read_bytes()
+    assert soul_write.write_graph(read_store(p), small_graph()) is None
+    assert p.read_bytes() == repaired and not (tmp_path / "a.soul.bak.1").exists()
+
+
+def test_backups_are_numbered_never_overwritten(tmp_path):
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    original = p.read_bytes()
+    soul_write.write_graph(read_store(p), small_graph())
+    first = p.read_bytes()
+    b2 = soul_write.write_graph(read_store(p), small_graph(time="2026-04-01T00:00:00"))
+    assert b2 == tmp_path / "a.soul.bak.1" and b2.read_bytes() == first
+    assert (tmp_path / "a.soul.bak").read_bytes() == original
+
+
+def test_folder_only_graph_json_changes(tmp_path):
+    d = make_dir_soul(tmp_path / "a.soul", LAYERS)
+    before = snapshot(d)
+    backup = soul_write.write_graph(read_store(d), small_graph())
+    after = snapshot(d)
+    assert backup == d / "memory" / "graph.json.bak"
+    assert after.pop("memory/graph.json.bak") == before["memory/graph.json"]
+    assert after.pop("memory/graph.json") != before.pop("memory/graph.json")
+    assert after == before
+    assert not [f for f in os.listdir(tmp_path) if f.startswith(".")]
+
+
+def test_folder_without_graph_json(tmp_path):
+    d = make_dir_soul(tmp_path / "a.soul", LAYERS)
+    (d / "memory" / "graph.json").unlink()
+    assert soul_write.write_graph(read_store(d), small_graph()) is None  # nothing to back up
+    assert orjson.loads((d / "memory" / "graph.json").read_bytes())["entities"]["Arjun"] == "person"
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir"])
+def test_soul_changed_since_read_is_refused(tmp_path, kind):
+    make = make_zip_soul if kind == "zip" else make_dir_soul
+    p = make(tmp_path / "a.soul", LAYERS)
+    store = read_store(p)
+    layers = {**LAYERS, "social": [entry("o1", "new memory written meanwhile", "social")]}
+    changed = snapshot(make(tmp_path / "a.soul", layers))
+    with pytest.raises(SoulgraphError, match="changed since soulgraph read it"):
+        soul_write.write_graph(store, small_graph())
+    assert snapshot(p) == changed
+    assert not (tmp_path / "a.soul.bak").exists()
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir"])
+def test_lock_held_gives_locked_error(tmp_path, kind):
+    p = (make_zip_soul if kind == "zip" else make_dir_soul)(tmp_path / "a.soul", LAYERS)
+    before = snapshot(p)
+    with safety.store_lock(p):
+        with pytest.raises(LockedError, match="another soulgraph process"):
+            soul_write.write_graph(read_store(p), small_graph())
+        r = CliRunner().invoke(app, ["repair", "--rebuild-graph", str(p), "--extractor", "regex"])
+        assert r.exit_code == 2 and "another soulgraph process" in r.stderr and r.stderr.count("\n") == 1
+    assert snapshot(p) == before
+    assert not safety.lock_path(p).exists()
+
+
+def test_leftover_temp_files_cleaned_only_ours(tmp_path):
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    ours = [tmp_path / ".soulgraph-tmp-a.soul.abcd1234", tmp_path / ".soulgraph-tmp-a.soul.bak.zz_x9y8w"]
+    others = [tmp_path / ".soulgraph-tmp-b.soul.abcd1234", tmp_path / "a.soul.tmp",
+              tmp_path / ".soulgraph-tmp-a.soul.x.soul.abcd1234"]
+    for f in ours + others:
+        f.write_bytes(b"partial")
+    soul_write.write_graph(read_store(p), small_graph())
+    assert not any(f.exists() for f in ours)
+    assert all(f.exists() for f in others)
+
+
+def test_dry_run_writes_nothing(tmp_path):
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    d = make_dir_soul(tmp_path / "d.soul", LAYERS)
+    before = snapshot(tmp_path)
+    for target in (p, d):
+        r = CliRunner().invoke(app, ["repair", "--rebuild-graph", str(target), "--dry-run",
+                                     "--extractor", "regex", "--json"])
+        assert r.exit_code == 0, r.stderr
+        assert json.loads(r.stdout)["dry_run"] is True
+    assert snapshot(tmp_path) == before
+    assert sorted(os.listdir(tmp_path)) == ["a.soul", "d.soul"]
+
+
+def test_graph_json_symlink_refused(tmp_path):
+    d = make_dir_soul(tmp_path / "a.soul", LAYERS)
+    target = tmp_path / "elsewhere.json"
+    target.write_text("{}")
+    (d / "memory" / "graph.json").unlink()
+    (d / "memory" / "graph.json").symlink_to(target)
+    with pytest.raises(SoulgraphError, match="symlink"):
+        soul_write.write_graph(read_store(d), small_graph())
+    assert target.read_text() == "{}"
+
+
+def test_serialize_is_deterministic_and_plain_json():
+    a = soul_write.serialize(small_graph())
+    assert a == soul_write.serialize(small_graph())
+    assert json.loads(a)["provenance"] == {"Arjun": ["e1"], "Python": ["e1"]}
+
+
+def test_to_soul_times_soul_protocol_can_parse():
+    from datetime import datetime
+
+    g = nx.MultiDiGraph()
+    for n in ("a", "b", "c", "d"):
+        g.add_node(n, name=n.upper(), type="concept", provenance=[], aliases=[])
+    g.add_edge("a", "b", key="r", relation="r", valid_from="2026-01-02T03:04:05+02:00", provenance=[])
+    g.add_edge("b", "c", key="r", relation="r", valid_from="yesterday", provenance=[])
+    g.add_edge("c", "d", key="r", relation="r", valid_from=None,
+               provenance=[{"memory_id": "m", "time": "2026-05-01T00:00:00Z"}], valid_to="2026-06-01")
+    edges = {(e["source"], e["target"]): e for e in soulproto.to_soul(g)["edges"]}
+    assert edges[("A", "B")]["valid_from"] == "2026-01-02T01:04:05"
+    assert "valid_from" not in edges[("B", "C")]
+    assert edges[("C", "D")]["valid_from"] == "2026-05-01T00:00:00"
+    assert edges[("C", "D")]["valid_to"] == "2026-06-01T00:00:00"
+    for e in edges.values():
+        for k in ("valid_from", "valid_to"):
+            if k in e:
+                assert datetime.fromisoformat(e[k]).tzinfo is None
+
+
+def test_to_soul_disambiguates_same_display_name():
+    g = nx.MultiDiGraph()
+    g.add_node("apple-org", name="Apple", type="org", provenance=[], aliases=[])
+    g.add_node("apple-fruit", name="Apple", type="concept", provenance=[], aliases=[])
+    g.add_edge("apple-org", "apple-fruit", key="related", relation="related", provenance=[])
+    data = soulproto.to_soul(g)
+    assert len(data["entities"]) == 2
+    e = data["edges"][0]
+    assert {e["source"], e["target"]} == set(data["entities"])
