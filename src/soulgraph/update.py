@@ -98,8 +98,15 @@ def load_cache(path: Path | None, extractor: str | None) -> AnalysisCache | None
     if path is None or not Path(path).is_file():
         return None
     try:
-        data = orjson.loads(Path(path).read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        return loads_cache(Path(path).read_bytes(), extractor)
+    except OSError:
+        return None
+
+
+def loads_cache(raw: bytes, extractor: str | None = None) -> AnalysisCache | None:
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
         return None
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
         return None
@@ -286,14 +293,13 @@ def update(
         old = locate.soul_graph(store)
     else:
         old = locate.load_graph_file(target) if target.exists() else None
-    if old is not None and not old.graph.get("memories"):
-        old_for_cache = None  # not ours (soul-protocol's graph): start from scratch
-    else:
-        old_for_cache = old
+    ours = old is not None and bool(old.graph.get("memories"))  # else soul-protocol's, or none
+    if extractor == "auto" and ours and old.graph.get("extractor"):
+        extractor = str(old.graph["extractor"])  # keep the graph's own extractor
+    # The cache is keyed by memory content, so it stays valid whoever rewrote the graph
+    # (soul-protocol rewrites graph.json in its own layout on every save).
     cpath = cache_path(store, target)
-    if extractor == "auto" and old_for_cache is not None and old_for_cache.graph.get("extractor"):
-        extractor = str(old_for_cache.graph["extractor"])  # keep the graph's extractor
-    cache = load_cache(cpath, extractor) if old_for_cache is not None else None
+    cache = load_cache(cpath, extractor)
     res = update_memories(store.memories, old, cache, extractor=extractor, registry=reg,
                           workers=workers, progress=progress)
     backup = None
