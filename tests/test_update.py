@@ -161,8 +161,7 @@ def test_cli_update_jsonl_matches_rebuild_and_reuses_cache(tmp_path, cli):
     r = cli("repair", "--rebuild-graph", src)
     assert r.returncode == 0, r.stderr
     graph = tmp_path / "m.jsonl.graph.json"
-    r = cli("update", src, "--json")  # warms the cache if repair did not leave one
-    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "m.jsonl.graph.json.cache").exists()  # repair leaves the cache warm
     _write_jsonl(src, mems[2:18])  # 2 deleted, 4 new
     before = graph.read_bytes()
     r = cli("update", src, "--dry-run", "--json")

@@ -9,7 +9,7 @@ from pathlib import Path
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from soulgraph import health, pipeline
+from soulgraph import health, pipeline, update
 from soulgraph import registry as registry_mod
 from soulgraph.extract import Progress
 from soulgraph.readwrite import nodelink, soulproto
@@ -76,17 +76,21 @@ def repair(
 
         if not dry_run:
             backup = soul_write.write_graph(store, soulproto.to_soul(build.graph))
+            update.after_rebuild(store, build, None)  # warm cache for `soulgraph update`
         target = str(source)
     else:
         path = Path(out) if out else default_graph_path(store)
         if not dry_run:
             nodelink.save(build.graph, path)
+            update.after_rebuild(store, build, path)  # warm cache for `soulgraph update`
         target = str(path)
     return RepairReport(
         source=str(source), kind=store.kind, extractor=build.extractor,
         memories=len(store.memories), out=target, dry_run=dry_run,
-        before=health.summary(before_g) if before_g is not None else None,
-        after=health.summary(build.graph), seconds=round(time.perf_counter() - t0, 3),
+        before=health.summary(before_g, store.memories, source=str(source))
+        if before_g is not None else None,
+        after=health.summary(build.graph, store.memories, source=str(source)),
+        seconds=round(time.perf_counter() - t0, 3),
         timings={k: round(v, 3) for k, v in build.timings.items()},
         backup=str(backup) if backup else None,
     )

@@ -324,3 +324,14 @@ def update(
         after=health.summary(res.graph, store.memories, source=str(source)) if with_health else None,
         seconds=round(time.perf_counter() - t0, 3), backup=str(backup) if backup else None,
     )
+
+
+def after_rebuild(store, build: pipeline.Build, graph_path: Path | None) -> None:
+    """Leave the cache a full rebuild implies, so the next ``update`` starts warm
+    (``repair`` calls this after writing the graph; ``graph_path`` None: a soul)."""
+    cpath = cache_path(store, Path(graph_path) if graph_path is not None else None)
+    cache = cache_from_build(build, store.memories)
+    if cache is not None:
+        save_cache(cache, cpath)
+    elif cpath.exists():
+        cpath.unlink()

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from soulgraph import api
 from soulgraph.cli.app import ProgressBar, app, err, guarded, out
@@ -39,16 +38,10 @@ def repair(
 
 
 def render(report: api.RepairReport) -> None:
-    t = Table(title=f"soulgraph repair: {report.source} ({report.kind}, {report.memories} memories)")
-    t.add_column("")
-    t.add_column("before", justify="right")
-    t.add_column("after", justify="right")
-    b = report.before or {}
-    a = report.after
-    for key in ("nodes", "edges", "edges_per_node", "nodes_with_provenance", "edges_with_provenance"):
-        t.add_row(key, str(b.get(key, "-")), str(a.get(key, "-")))
-    t.add_row("types", _hist(b.get("types")), _hist(a.get("types")))
-    out.print(t)
+    from soulgraph.cli.health import render_compare  # the same health summary, before -> after
+
+    out.print(f"[bold]soulgraph repair[/bold]: {report.source} ({report.kind}, {report.memories} memories)")
+    render_compare(report.before, report.after)
     verb = "would write" if report.dry_run else "wrote"
     out.print(f"{verb} {report.out}  (extractor {report.extractor}, {report.seconds:.2f}s)")
     if report.after.get("edges", 0) == 0:
