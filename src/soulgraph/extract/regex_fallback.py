@@ -1,35 +1,312 @@
-"""Regex two-pass detector used when spaCy is unavailable (placeholder)."""
+"""Regex two-pass extractor: the fallback when spaCy or its model cannot load.
+
+Pass 1 (``regex_scan``) reads every segment of every memory once and records
+candidate occurrences: capitalised single- and multi-word names (Unicode
+capitals, inline spaces only, stopwords / openers / titles / possessives
+trimmed) and tech tokens (``src/x.py``, ``PR #12``, ``Node.js``, ``C++``,
+``@handle``, ``soul-protocol``), each with the signals of its own context.
+Pass 2 aggregates those signals per candidate over the WHOLE store, keeps
+candidates that are frequent enough or carry a signal, and classifies each
+person / project / uncertain from the person share of its score, requiring
+two different person signal types before saying "person". The verdict and the
+local signals are written as cues on every mention; typing is the
+classifier's job.
+
+Cue vocabulary (shared names with ``spacy_np`` where the meaning is the same)
+===========================  =========================================================
+cue                          meaning
+===========================  =========================================================
+``regex:person``             store-wide verdict: person share >= 0.7, score >= 5 and
+                             at least two different person signal types
+``regex:project``            store-wide verdict: person share <= 0.3 (project signals
+                             dominate), or a never-person shape with project signals
+``regex:document``           file path, file name, issue/PR ref, spec ref (PEP 8)
+``regex:uncertain``          kept, but the evidence is mixed, thin or single-typed
+``speaker``                  a speaker prefix ("Caroline:"); extractor="speaker"
+``speaker:user``             the prefix is a user role ("User", "Human")
+``speaker:agent``            the prefix is an agent role ("Agent", "Assistant", "AI")
+``dialogue``                 quoted-speech attribution ('"Sure," Riley said'); for the
+                             verdict, every speaker turn also counts as dialogue
+``verb:<word>``              followed by a person verb: said, asked, told, laughed,
+                             decided ... ("Riley said" -> verb:said)
+``pronoun``                  he/she/him/her/his/hers within 80 chars before or 160
+                             after, in the same segment
+``addressed``                direct address: "hey Riley", "thanks, Mel", "Caroline,
+                             ..." at the start of a turn (never also counted as verb)
+``email``                    followed by an e-mail in angle brackets (commit trailers)
+``title:<word>``             preceded by a title ("Dr. Smith" -> title:dr)
+``poss``                     followed by 's ("Riley's") -- no weight, a hint only
+``prep:<word>``              preceded by in/at/from/to/near/into/via/with/for/by
+``project_verb:<word>``      preceded by building/shipping/deploying/using... verbs
+``versioned``                followed by a version ("Foo v2", "Foo 1.4.2", "foo>=2")
+``cmd:install``              "pip/npm/brew/uv/cargo install X"
+``imported``                 "import X" / "from X import"
+``sentence_initial``         opens a sentence or line (its capital may be grammar)
+``shape:<kind>``             path, file, issue_ref, spec_ref, handle, tech (Node.js,
+                             llama.cpp), lang (C++, C#), hyphenated (soul-protocol),
+                             camel (TaskSpec), acronym (NASA), alnum (GPT4, Context7)
+===========================  =========================================================
+
+Junk never reaches a mention: stopwords and openers are trimmed in pass 1, and
+names whose shape ``soulgraph.shapes.junk_reason`` rejects (versions, dates,
+flags, statuses, code identifiers, common acronyms, shouting) are dropped.
+Candidates only ever seen opening a sentence need a signal to be kept.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+import functools
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
-from soulgraph import relations
+from soulgraph import relations, shapes
+from soulgraph.extract import regex_patterns as P
+from soulgraph.extract.regex_scan import Occ, scan
+from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
 from soulgraph.extract.segments import segments_of
-from soulgraph.models import Memory, MemoryAnalysis, Mention
+from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
 
-_CAP = re.compile(r"\b[A-Z][a-z]+(?:[ ][A-Z][a-z]+)*\b")
+# Signal weights (person side / project side). Address is the strongest person
+# signal, a speaker turn or quoted attribution next; file references, versions,
+# installs and imports are ironclad project evidence.
+PERSON_WEIGHTS = {"addressed": 4, "dialogue": 3, "email": 3, "title": 3, "verb": 2, "pronoun": 2}
+PROJECT_WEIGHTS = {"versioned": 3, "code_ref": 3, "cmd": 3, "imported": 3, "project_verb": 2}
+PERSON_SHARE = 0.7
+PROJECT_SHARE = 0.3
+PERSON_MIN_SCORE = 5
+PERSON_MIN_TYPES = 2
+# Minimum mid-sentence occurrences for a candidate without any signal. A plain
+# capitalised word mid-sentence (Paris, Bach) is already proper-noun evidence,
+# so once is enough; noisier shapes (digits, inner capitals, all caps, lowercase
+# hyphenated words) must recur.
+MIN_FREQ_NAME = 1
+MIN_FREQ_NOISY = 2
+MIN_FREQ_HYPHENATED = 3
+
+CODE_EXTENSIONS = frozenset({"py", "js", "ts", "rs", "go", "rb", "java", "kt", "swift", "cpp", "c", "cs"})
+_DOC_KINDS = frozenset({"path", "file", "issue_ref", "spec_ref"})
+Progress = Callable[[int], None]
 
 
-def analyze(memories: Sequence[Memory], *, progress=None) -> list[MemoryAnalysis]:
-    out = []
-    for mem in memories:
-        a = MemoryAnalysis(memory_id=mem.id)
-        for seg in segments_of(mem):
-            text = mem.content[seg.start:seg.end]
-            first = len(a.mentions)
-            for m in _CAP.finditer(text):
-                if m.start() == 0:
-                    continue
+@dataclass(slots=True)
+class Candidate:
+    """Store-wide evidence for one key (casefolded text)."""
+
+    kind: str
+    count: int = 0
+    mid: int = 0  # occurrences not opening a sentence
+    speaker_turns: int = 0
+    counts: dict[str, int] = field(default_factory=dict)  # signal type -> occurrences
+    verdict: str | None = None  # None: dropped
+    shape: str = ""
+
+
+def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> list[MemoryAnalysis]:
+    """Mentions and relation candidates for every memory, in input order."""
+    scanned: list[list[tuple[Segment, list[Occ], bool]]] = []
+    cands: dict[str, Candidate] = {}
+    for mem in memories:  # pass 1: candidates and local signals over the whole store
+        segs = list(segments_of(mem))
+        dialog = _is_dialogue(mem, segs)
+        row = []
+        for seg in segs:
+            occs = scan(mem.content[seg.start:seg.end], dialog)
+            for o in occs:
+                _count(cands, o)
+            spoken = bool(seg.speaker) and _speaker_name_ok(seg.speaker or "")
+            if spoken:
+                key = (seg.speaker or "").casefold()
+                c = cands.get(key)
+                if c is None:
+                    c = cands[key] = Candidate("name")
+                if dialog:
+                    c.speaker_turns += 1
+            row.append((seg, occs, spoken))
+        scanned.append(row)
+    _code_refs(cands)
+    for key, c in cands.items():  # pass 2: keep and classify from recorded positions
+        c.verdict = _verdict(key, c)
+    return [_emit(mem, segs, cands, progress) for mem, segs in zip(memories, scanned, strict=True)]
+
+
+def _is_dialogue(mem: Memory, segs: list[Segment]) -> bool:
+    """Speaker prefixes are real turns when the memory names its speaker, holds two of them,
+    or opens with one whose text speaks in first or second person ("Riley: I think you...").
+
+    A lone "Verified:" or "Tests:" heading in a commit message is not a turn.
+    """
+    if mem.speaker:
+        return True
+    names = {s.speaker.casefold() for s in segs if s.speaker and _speaker_name_ok(s.speaker)}
+    if len(names) >= 2 or names & ROLE_SPEAKERS.keys():
+        return True
+    if not names:
+        return False
+    # One prefix: a turn when it opens the memory and the speaker talks in first/second person.
+    first = segs[0]
+    return (bool(first.speaker) and mem.content.startswith(first.speaker)
+            and P.CONVO_PRONOUN.search(mem.content, first.start, first.end) is not None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _speaker_name_ok(name: str) -> bool:
+    """A prefix that can be a name: capitalised words, no junk shape, not an ordinary opener."""
+    if name.casefold() in ROLE_SPEAKERS:
+        return True
+    words = name.replace("-", " ").split()
+    if not words or any(not w[0].isupper() for w in words):
+        return False
+    return name.casefold() not in STOPWORDS and shapes.junk_reason(name) is None
+
+
+def _count(cands: dict[str, Candidate], o: Occ) -> None:
+    c = cands.get(o.key)
+    if c is None:
+        c = cands[o.key] = Candidate(o.kind, shape=_shape(o))
+    c.count += 1
+    if not o.initial:
+        c.mid += 1
+    for s in o.signals:
+        t = s.split(":", 1)[0]
+        c.counts[t] = c.counts.get(t, 0) + 1
+
+
+def _shape(o: Occ) -> str:
+    if o.kind != "name":
+        return o.kind
+    txt = o.text
+    if " " in txt or "\t" in txt:
+        return ""
+    if any(ch.isdigit() for ch in txt):
+        return "alnum"
+    if txt.isupper() and len(txt) > 1:
+        return "acronym"
+    if shapes.is_camel_identifier(txt):
+        return "camel"
+    return ""
+
+
+def _code_refs(cands: dict[str, Candidate]) -> None:
+    """A code file named after a candidate ("acme.py") is project evidence for it."""
+    for key, c in list(cands.items()):
+        if c.kind not in ("file", "path"):
+            continue
+        stem, _, ext = key.rsplit("/", 1)[-1].partition(".")
+        if ext not in CODE_EXTENSIONS:
+            continue
+        named = cands.get(stem)
+        if named is not None and named.kind == "name":
+            named.counts["code_ref"] = named.counts.get("code_ref", 0) + c.count
+
+
+def _scores(c: Candidate) -> tuple[int, int, int]:
+    """Person score, project score, number of different person signal types (all signals)."""
+    counts = c.counts
+    person = sum(PERSON_WEIGHTS[t] * n for t, n in counts.items() if t in PERSON_WEIGHTS)
+    project = sum(PROJECT_WEIGHTS[t] * n for t, n in counts.items() if t in PROJECT_WEIGHTS)
+    types = sum(1 for t in PERSON_WEIGHTS if counts.get(t))
+    if c.speaker_turns:
+        person += PERSON_WEIGHTS["dialogue"] * c.speaker_turns
+        if not counts.get("dialogue"):
+            types += 1
+    return person, project, types
+
+
+def _verdict(key: str, c: Candidate) -> str | None:
+    """person / project / document / uncertain, or None to drop the candidate."""
+    if c.kind in _DOC_KINDS:
+        return "document"
+    person, project, types = _scores(c)
+    if c.kind != "name":  # tech shapes are never people
+        if c.kind == "hyphenated" and not project and c.count < MIN_FREQ_HYPHENATED:
+            return None
+        return "project" if project else "uncertain"
+    if c.count == 0:  # only ever a speaker prefix: the speaker mention carries it
+        return None
+    if shapes.junk_reason(key) is not None:
+        return None
+    local = c.counts.get("code_ref", 0) * PROJECT_WEIGHTS["code_ref"]
+    has_signal = person or project - local  # a file name alone does not make a word a name
+    floor = MIN_FREQ_NOISY if c.shape else MIN_FREQ_NAME
+    if not has_signal and c.mid < floor:
+        return None
+    if c.shape:  # alnum / acronym / camel: not a person name
+        return "project" if project else "uncertain"
+    total = person + project
+    if total == 0:
+        return "uncertain"
+    share = person / total
+    if share >= PERSON_SHARE:
+        return "person" if types >= PERSON_MIN_TYPES and person >= PERSON_MIN_SCORE else "uncertain"
+    if share <= PROJECT_SHARE:
+        return "project"
+    return "uncertain"
+
+
+def _emit(mem: Memory, segs: list[tuple[Segment, list[Occ], bool]], cands: dict[str, Candidate],
+          progress: Progress | None) -> MemoryAnalysis:
+    a = MemoryAnalysis(memory_id=mem.id)
+    content = mem.content
+    prev_end = 0
+    for seg, occs, spoken in segs:
+        if spoken and _speaker_credible(cands.get((seg.speaker or "").casefold())):
+            sm = _speaker_mention(mem, seg, prev_end)
+            if sm is not None:
+                a.mentions.append(sm)
+        prev_end = seg.end
+        first = len(a.mentions)
+        kept = [(o, cands[o.key]) for o in occs if cands[o.key].verdict is not None]
+        if kept:
+            text = content[seg.start:seg.end]
+            bounds = [m.end() for m in P.SENT_BOUND.finditer(text)]
+            off = seg.start
+            for o, c in kept:
+                ss, se = _sentence(text, bounds, o.start, o.end)
+                cues = [f"regex:{c.verdict}", *o.signals]
+                if c.shape:
+                    cues.append(f"shape:{c.shape}")
                 a.mentions.append(Mention(
-                    memory_id=mem.id, start=seg.start + m.start(), end=seg.start + m.end(),
-                    text=m.group(), sent_start=seg.start, sent_end=seg.end,
-                    extractor="regex", speaker=seg.speaker,
+                    memory_id=mem.id, start=off + o.start, end=off + o.end, text=o.text,
+                    sent_start=off + ss, sent_end=off + se, extractor="regex",
+                    speaker=seg.speaker, cues=cues, sentence_initial=o.initial,
                 ))
-            a.relations.extend(relations.candidates_from_text(
-                text, mem.id, seg.start, seg.speaker, a.mentions[first:], first))
-        out.append(a)
-        if progress:
-            progress(1)
-    return out
+        a.relations.extend(relations.candidates_from_text(
+            content[seg.start:seg.end], mem.id, seg.start, seg.speaker, a.mentions[first:], first))
+    if progress:
+        progress(1)
+    return a
+
+
+def _speaker_credible(c: Candidate | None) -> bool:
+    """A speaker prefix is a person when it speaks in dialogues or shows person signals in text."""
+    if c is None:
+        return True  # role prefixes (User/Agent)
+    return bool(c.speaker_turns) or any(c.counts.get(t) for t in PERSON_WEIGHTS)
+
+
+def _sentence(text: str, bounds: list[int], s: int, e: int) -> tuple[int, int]:
+    """The sentence around [s, e): from the last boundary before s to the next one after e."""
+    i = bisect_right(bounds, s)
+    start = bounds[i - 1] if i else 0
+    while start < s and text[start] in " \t\r\n":
+        start += 1
+    j = bisect_left(bounds, e)
+    end = bounds[j] if j < len(bounds) else len(text)
+    while end > e and text[end - 1] in " \t\r\n":
+        end -= 1
+    return start, end
+
+
+def _speaker_mention(mem: Memory, seg: Segment, lo: int) -> Mention | None:
+    """The speaker name of a prefix ("Caroline: ...") as a mention, or None when not in the text."""
+    name = seg.speaker or ""
+    at = mem.content.rfind(name, lo, seg.start)
+    if at < 0 or not name:
+        return None
+    cues = ["speaker"]
+    role = ROLE_SPEAKERS.get(name.casefold())
+    if role:
+        cues.append(role)
+    return Mention(memory_id=mem.id, start=at, end=at + len(name), text=name, sent_start=at,
+                   sent_end=seg.end, extractor="speaker", speaker=name, cues=cues)

@@ -1,0 +1,103 @@
+"""Precompiled patterns of the regex fallback extractor.
+
+Every pattern is compiled once at import. Names are found with a Unicode-aware
+capital-letter class (``re`` has no ``\\p{Lu}``), so João, Zoë and Björn are
+names like any other. Runs of capitalised words are joined by spaces or tabs
+only, never by ``\\s``: a line break always ends a name ("Riley\\nThanks").
+"""
+
+from __future__ import annotations
+
+import re
+
+from soulgraph.extract.regex_words import CONNECTORS
+
+
+def _char_class(pred, limit: int = 0x2000) -> str:
+    """A regex character class body listing every code point below ``limit`` for which pred holds."""
+    parts: list[str] = []
+    start = prev = None
+    for cp in range(limit):
+        if pred(chr(cp)):
+            if start is None:
+                start = cp
+            prev = cp
+            continue
+        if start is not None:
+            parts.append(_rng(start, prev))
+            start = None
+    if start is not None:
+        parts.append(_rng(start, prev))
+    return "".join(parts)
+
+
+def _rng(a: int, b: int) -> str:
+    return re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+
+
+UPPER = _char_class(lambda c: c.isupper() or c.istitle())
+
+_SP = r"[ \t\u00a0]"  # inline space only: a newline never joins two words of a name
+_WORDTAIL = r"[^\W_]*(?:['’\-][^\W_]+)*"
+_CAPWORD = rf"[{UPPER}]{_WORDTAIL}"
+_CONN = rf"(?:{'|'.join(CONNECTORS)})"
+
+# A run of capitalised words ("Claude Code", "Cliffs of Moher", "Zoë"), not inside a
+# tech token or identifier (no word char, '.', '@', '#', '/' around it). The pattern
+# starts with a character class (its lookbehind comes after the first letter) so
+# the engine can skip ahead to capitals instead of trying every position.
+NAME_RUN = re.compile(
+    rf"[{UPPER}](?<![\w.@#/'’\-].){_WORDTAIL}(?:{_SP}+(?:{_CONN}{_SP}+)?{_CAPWORD})*"
+    rf"(?![\w@/+#]|[.'’\-][^\W_])"
+)
+NONSPACE = re.compile(r"\S+")
+
+_EXT = (
+    "py|pyi|pyx|ipynb|js|mjs|cjs|ts|tsx|jsx|mts|md|mdx|rst|txt|json|jsonl|toml|yaml|yml|ini|cfg|conf|"
+    "lock|rs|go|rb|java|kt|swift|c|h|cc|hpp|cs|php|lua|sh|bash|zsh|ps1|bat|sql|sqlite|sqlite3|db|"
+    "bin|so|dll|dylib|exe|csv|tsv|xml|html|htm|css|scss|pdf|png|jpg|jpeg|gif|svg|log|env|wasm|zip|"
+    "gz|tgz|whl|soul|parquet|pkl|pt|onnx|gguf|safetensors"
+)
+FILE_EXTENSIONS = frozenset(_EXT.split("|"))
+
+# Tech tokens are found chunk by chunk: a trigger character finds a candidate
+# whitespace-delimited chunk, which is then classified by the full matches below.
+TRIGGER = re.compile(r"[#@/`+_.:\-](?:(?<=[.:\-])(?=\w)|(?<=[#@/`+_]))")
+WS = re.compile(r"\s")
+CHUNK_LEAD = "([{\"'“‘*"
+CHUNK_TRAIL = ".,;:!?)]}\"'”’*"
+ISSUE = re.compile(r"(?:PRs?|pr|MR)?#\d{1,7}")
+ISSUE_PREFIX = re.compile(r"(?:PRs?|pr|[Ii]ssues?|[Pp]ull request|MR)[ \t]$")
+HANDLE = re.compile(r"@[A-Za-z0-9][A-Za-z0-9\-]{0,38}")
+LANG = re.compile(r"[A-Za-z]\+\+|[CF]#")
+TECHDOT = re.compile(r"[A-Z][\w\-]*\.(?:js|io|ai|NET)|[A-Za-z][\w\-]*\.cpp")
+FILE = re.compile(rf"\.?\w[\w.+\-]*\.(?:{_EXT})")
+MODEL_TAG = re.compile(r"[a-z][\w.\-]*:[\w.\-]*\d[\w.\-]*|[a-z][\w.\-]*\d[\w.\-]*:[a-z][\w.\-]*")
+HYPHEN_LOWER = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
+# "PEP 8", "RFC 5646": an acronym run followed by a number.
+SPEC_PREFIXES = frozenset({"PEP", "RFC", "BCP", "ISO", "CVE", "ECMA"})
+SPEC_NUM = re.compile(r"[ \-]\d+(?:-\d+)*\b")
+
+# Starts with a class for speed; callers check the word boundary before it.
+PRONOUN = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)\b")
+
+_ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"
+# First / second person words: a lone "Name:" prefix followed by these is a chat turn.
+CONVO_PRONOUN = re.compile(r"\b(?:I|I'm|I've|I'll|me|my|you|your|we|our)\b")
+
+# What follows a name, anchored at its end (``.match(text, end)``).
+AFTER = re.compile(
+    r"[ \t]*(?P<email><[^<>\s@]+@[^<>\s]+>)"
+    r"|(?P<version>[ \t]*(?:==|>=|~=)[ \t]*\d|[ \t]+v?\d+(?:\.\d+)+\b|[ \t]+v\d+\b)"
+    rf"|[ \t]+(?:(?:{_ADVERBS})[ \t]+)?(?P<word>[a-z]+)"
+)
+# A closing quote right before a name: '"Sure," Riley said' (dialogue attribution).
+QUOTE_END = re.compile(r"[,.!?…][\"”'’][ \t]*$")
+
+# Sentence boundaries inside a segment, for Mention.sent_start / sent_end.
+SENT_BOUND = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s)|\n")
+
+# Characters skipped when looking back for the start of a sentence.
+OPENER_SKIP = frozenset(" \t\"'“‘”’([{*_>#-•–—")
+SENT_END_CHARS = frozenset(".!?:;…\n\r")
+BULLETS = frozenset("-*•>#–—")

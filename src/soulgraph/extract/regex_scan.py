@@ -1,0 +1,349 @@
+"""Pass 1 of the regex fallback: find candidate occurrences in one segment, with local signals.
+
+Each occurrence records its span, its matching key (casefolded text), whether it
+opens a sentence, and the signals read from its immediate context (the words
+right before it, the words right after it, pronouns nearby). Pass 2 scores
+candidates from these recorded positions only, so no candidate ever costs a
+scan of the whole store.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+from soulgraph.extract import regex_patterns as P
+from soulgraph.extract import regex_words as W
+
+PRONOUN_BEFORE = 80  # characters before a name in which a pronoun counts
+PRONOUN_AFTER = 160  # ... and after it (pronouns mostly refer back)
+_OPENER_SUFFIXES = ("ing", "ly", "ed")
+_PUNCT = ".,!?;:\"'()[]“”‘’…"
+_NO_WORDS = ("", "", "")
+
+
+# Capitalised forms of the stopwords, for a one-lookup skip of the commonest runs ("I", "The").
+_STOP_FORMS = frozenset(f(w) for w in W.STOPWORDS for f in (str.capitalize, str.upper, str.title))
+
+
+@dataclass(slots=True)
+class Occ:
+    """One occurrence of a candidate inside a segment (offsets relative to the segment)."""
+
+    start: int
+    end: int
+    text: str
+    key: str
+    kind: str  # name | path | file | issue_ref | spec_ref | handle | tech | lang | hyphenated
+    initial: bool = False
+    signals: list[str] = field(default_factory=list)
+
+
+def scan(t: str, dialogue: bool = False) -> list[Occ]:
+    """All candidate occurrences of segment text ``t``, in text order.
+
+    ``dialogue``: the segment is a speaker's turn, so a name opening a sentence
+    and followed by a comma is read as direct address ("Caroline, guess what").
+    """
+    occs: list[Occ] = []
+    blocked: list[tuple[int, int]] = []
+    if P.TRIGGER.search(t):
+        _tech_tokens(t, occs, blocked)
+    n_tech = len(occs)
+    pron: list[int] | None = None
+    bi = 0
+    for m in P.NAME_RUN.finditer(t):
+        s, e = m.span()
+        if blocked:
+            while bi < len(blocked) and blocked[bi][1] <= s:
+                bi += 1
+            if bi < len(blocked) and blocked[bi][0] < e:
+                continue
+        run = m.group()
+        if run in _STOP_FORMS:
+            continue
+        if run in P.SPEC_PREFIXES:
+            num = P.SPEC_NUM.match(t, e)
+            if num is not None:
+                text = t[s:num.end()]
+                occs.append(Occ(s, num.end(), text, text.casefold(), "spec_ref", _is_initial(t, s)))
+            continue
+        if " " in run or "\t" in run or "\u00a0" in run:
+            pieces = _pieces(t, s, e)
+        else:  # fast path: one word
+            pe = _strip_possessive(t, s, e)
+            if pe <= s or ("'" in run or "’" in run) and _is_stopword(run):
+                continue
+            pieces = ((s, pe, _is_initial(t, s), ""),)
+        for ps, pe, initial, cue in pieces:
+            text = t[ps:pe]
+            if pron is None:
+                pron = _pronouns(t)
+            occ = Occ(ps, pe, text, text.casefold(), "name", initial)
+            _signals(t, occ, pron, dialogue)
+            if cue:
+                occ.signals.append(cue)
+            occs.append(occ)
+    if n_tech and len(occs) > n_tech:
+        occs.sort(key=lambda o: o.start)
+    return occs
+
+
+def _pronouns(t: str) -> list[int]:
+    """Start offsets of whole-word third-person pronouns in ``t``."""
+    out = []
+    for m in P.PRONOUN.finditer(t):
+        i = m.start()
+        if (i == 0 or not t[i - 1].isalnum()) and m.group().lower() in W.PERSON_PRONOUNS:
+            out.append(i)
+    return out
+
+
+def _tech_tokens(t: str, occs: list[Occ], blocked: list[tuple[int, int]]) -> None:
+    """Classify each whitespace chunk holding a trigger character; record kept tokens and blocks."""
+    covered = 0
+    n = len(t)
+    for m in P.TRIGGER.finditer(t):
+        i = m.start()
+        if i < covered:
+            continue
+        if t[i] == "`":
+            j = t.find("`", i + 1)
+            nl = t.find("\n", i + 1)
+            if j > 0 and (nl < 0 or j < nl):
+                blocked.append((i, j + 1))
+                covered = j + 1
+            continue
+        s = max(t.rfind(" ", 0, i), t.rfind("\n", 0, i), t.rfind("\t", 0, i)) + 1
+        ws = P.WS.search(t, i)
+        e = ws.start() if ws else n
+        covered = e
+        while s < e and t[s] in P.CHUNK_LEAD:
+            s += 1
+        while e > s and t[e - 1] in P.CHUNK_TRAIL and t[e - 2:e] != "()":
+            e -= 1
+        if e <= s:
+            continue
+        kind = _chunk_kind(t[s:e])
+        if kind is None:
+            continue
+        if kind == "issue_ref":
+            pre = P.ISSUE_PREFIX.search(t, max(0, s - 16), s)
+            if pre is not None:
+                s = pre.start()
+        blocked.append((s, e))
+        if kind != "block":
+            text = t[s:e]
+            occ = Occ(s, e, text, text.casefold(), kind, _is_initial(t, s))
+            if kind in ("hyphenated", "tech", "lang"):
+                _project_signals(t, occ)
+            occs.append(occ)
+
+
+def _chunk_kind(c: str) -> str | None:
+    """The tech kind of a chunk, "block" for code/URLs (no names inside), None for plain words."""
+    if "://" in c:
+        return "block"
+    if "#" in c:
+        if P.ISSUE.fullmatch(c):
+            return "issue_ref"
+        return "lang" if P.LANG.fullmatch(c) else "block"
+    if c[0] == "@":
+        return "handle" if P.HANDLE.fullmatch(c) else "block"
+    if "/" in c:
+        return "path" if _is_doc_path(c) else "block"
+    if "+" in c:
+        return "lang" if P.LANG.fullmatch(c) else "block"
+    if P.TECHDOT.fullmatch(c):
+        return "tech"
+    if P.FILE.fullmatch(c):
+        return "file"
+    if ":" in c:
+        return "tech" if P.MODEL_TAG.fullmatch(c) else None
+    if P.HYPHEN_LOWER.fullmatch(c):
+        return "hyphenated"
+    if "_" in c or "." in c or "(" in c:
+        return "block"
+    return None
+
+
+def _is_doc_path(p: str) -> bool:
+    """A slash token names a file or folder (not "and/or", "p50/p95", "backends/chroma")."""
+    if p.startswith(("~", "/", "./", "../")) or p.endswith("/") or "*" in p or "<" in p:
+        return not p.startswith("//") and any(c.isalpha() for c in p)
+    last = p.rsplit("/", 1)[-1]
+    return "." in last and last.rsplit(".", 1)[-1].lower() in P.FILE_EXTENSIONS
+
+
+def _is_initial(t: str, s: int) -> bool:
+    """True when position ``s`` opens a sentence, bullet or segment (quotes and bullets skipped).
+
+    A line break after a word that does not end a sentence is a soft wrap
+    ("file lock (fcntl on\nUnix, ...)"): the next line does not open a sentence.
+    """
+    i = s - 1
+    skip = P.OPENER_SKIP
+    while i >= 0 and t[i] in skip:
+        i -= 1
+    if i < 0:
+        return True
+    c = t[i]
+    if c == "\n" or c == "\r":
+        if any(ch in P.BULLETS for ch in t[i + 1:s]):
+            return True
+        while i >= 0 and t[i] in " \t\r\n":
+            if t[i] == "\n" and i > 0 and t[i - 1] in "\r\n":
+                return True  # blank line: a new paragraph
+            i -= 1
+        return i < 0 or t[i] in P.SENT_END_CHARS
+    if c == "." and i >= 2:
+        j = i
+        while j > 0 and t[j - 1].isalpha():
+            j -= 1
+        if t[j:i] in W.TITLES:
+            return False  # "Dr. Smith": the period closes a title, not a sentence
+    return c in P.SENT_END_CHARS or (c.isdigit() and i + 1 < s and t[i + 1] in ".)")
+
+
+def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
+    """Split a multi-word capitalised run into names: drop stopwords, openers, possessive 's."""
+    initial = _is_initial(t, s)
+    words = [(m.start(), m.end()) for m in P.NONSPACE.finditer(t, s, e)]
+    out: list[tuple[int, int, bool, str]] = []
+    cur: list[tuple[int, int]] = []
+    cue = ""
+    first = True
+
+    def flush() -> None:
+        nonlocal cur, first, cue
+        while cur and t[cur[-1][0]:cur[-1][1]] in W.CONNECTORS:
+            cur.pop()
+        if cur:
+            if first and initial and len(cur) > 1 and _is_opener(t[cur[0][0]:cur[0][1]]):
+                cur = cur[1:]
+                out.append((cur[0][0], cur[-1][1], False, cue))
+            else:
+                out.append((cur[0][0], cur[-1][1], first and initial and cur[0][0] == s, cue))
+            cue = ""
+        cur = []
+        first = False
+
+    for ws, we in words:
+        w = t[ws:we]
+        lw = w.casefold()
+        if lw in W.CONNECTORS and w.islower():
+            if cur:
+                cur.append((ws, we))
+            continue
+        if _is_stopword(w):
+            flush()
+            continue
+        cur.append((ws, we))
+    flush()
+    if out:
+        ps, pe, ini, c = out[-1]
+        out[-1] = (ps, _strip_possessive(t, ps, pe), ini, c)
+    return [p for p in out if p[1] > p[0]]
+
+
+def _is_stopword(word: str) -> bool:
+    """A stopword, or a contraction of one ("I'll", "It's"), or any negation ("Don't")."""
+    lw = word.casefold()
+    if lw in W.STOPWORDS:
+        return True
+    for q in "'’":
+        if q in lw:
+            base, _, suffix = lw.partition(q)
+            return suffix == "t" or (suffix in W.CONTRACTION_SUFFIXES and base in W.STOPWORDS)
+    return False
+
+
+def _is_opener(word: str) -> bool:
+    """An ordinary word glued before a name at a sentence start ("Visiting Paris", "Lately Jo")."""
+    return word.casefold().endswith(_OPENER_SUFFIXES) and len(word) > 4
+
+
+def _strip_possessive(t: str, s: int, e: int) -> int:
+    if e - s > 2 and t[e - 2] in "'’" and t[e - 1] in "sS":
+        return e - 2
+    return e
+
+
+def _prev_words(t: str, s: int) -> tuple[str, str, str]:
+    """The two words before ``s`` on the same line (lowercased), and the text between."""
+    lo = max(0, s - 48)
+    nl = t.rfind("\n", lo, s)
+    before = t[nl + 1 if nl >= 0 else lo:s]
+    stripped = before.rstrip(" \t,")
+    gap = before[len(stripped):]
+    parts = stripped.rsplit(None, 2)
+    w1 = parts[-1].strip(_PUNCT).lower() if parts else ""
+    w2 = parts[-2].strip(_PUNCT).lower() if len(parts) > 1 else ""
+    if parts and parts[-1][-1:] in ".!?;:":
+        if parts[-1][:-1] in W.TITLES:
+            return f"title:{w1}", "", gap  # "Dr. Smith"
+        w1 = w2 = ""  # a sentence ended between that word and the name
+    return w1, w2, gap
+
+
+def _signals(t: str, occ: Occ, pron: list[int], dialogue: bool) -> None:
+    """Read the person / project / place signals around one name occurrence."""
+    sig = occ.signals
+    s, e = occ.start, occ.end
+    w1, w2, gap = _prev_words(t, s) if s and t[s - 1] != "\n" else _NO_WORDS
+    addressed = False
+    if w1 and gap:
+        if w1[0] == "t" and w1.startswith("title:"):
+            sig.append(w1)
+        elif w1 in W.ADDRESS_WORDS or (w2, w1) in W.ADDRESS_PAIRS:
+            sig.append("addressed")
+            addressed = True
+        elif w1 in W.PREPOSITIONS and "," not in gap:
+            sig.append(f"prep:{w1}")
+        elif w1 in W.PROJECT_VERBS or (w1 in ("the", "our", "my") and w2 in W.PROJECT_VERBS):
+            sig.append(f"project_verb:{w1 if w1 in W.PROJECT_VERBS else w2}")
+        elif w1 in W.INSTALL_VERBS and w2 in W.INSTALLERS:
+            sig.append("cmd:install")
+        elif w1 == "import":
+            sig.append("imported")
+    if dialogue and occ.initial and not addressed and e < len(t) and t[e] == "," and not occ.text.endswith(
+            _OPENER_SUFFIXES):
+        sig.append("addressed")  # "Caroline, awesome news!" (vocative at the start of a turn)
+        addressed = True
+    m = P.AFTER.match(t, e)
+    if m is not None:
+        if m.lastgroup == "email":
+            sig.append("email")
+        elif m.lastgroup == "version":
+            sig.append("versioned")
+        else:
+            word = m.group("word")
+            if word in W.PERSON_VERBS and not addressed:
+                if P.QUOTE_END.search(t, max(0, s - 4), s):
+                    sig.append("dialogue")
+                else:
+                    sig.append(f"verb:{word}")
+            elif word == "import" and w1 == "from":
+                sig.append("imported")
+    if e + 1 < len(t) and t[e] in "'’" and t[e + 1] in "sS":
+        sig.append("poss")
+    if pron:
+        i = bisect_left(pron, s - PRONOUN_BEFORE)
+        if i < len(pron) and pron[i] <= e + PRONOUN_AFTER and not (s <= pron[i] < e):
+            sig.append("pronoun")
+    if occ.initial:
+        sig.append("sentence_initial")
+
+
+def _project_signals(t: str, occ: Occ) -> None:
+    """Project signals for a tech token: installed, imported, versioned."""
+    w1, w2, gap = _prev_words(t, occ.start)
+    if w1 in W.INSTALL_VERBS and w2 in W.INSTALLERS:
+        occ.signals.append("cmd:install")
+    elif w1 == "import":
+        occ.signals.append("imported")
+    elif w1 in W.PROJECT_VERBS:
+        occ.signals.append(f"project_verb:{w1}")
+    m = P.AFTER.match(t, occ.end)
+    if m is not None and m.lastgroup == "version":
+        occ.signals.append("versioned")
