@@ -92,7 +92,12 @@ def main() -> None:
     import warnings
 
     warnings.filterwarnings("ignore", category=UserWarning, module="spacy")
+    warnings.formatwarning = _one_line_warning  # "soulgraph: warning: ..." (no source echo)
     app()
+
+
+def _one_line_warning(message, category, filename, lineno, line=None) -> str:
+    return f"soulgraph: warning: {message}\n"
 
 
 @app.callback()
