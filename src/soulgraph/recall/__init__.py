@@ -3,8 +3,9 @@
 Score of a memory = lexical relevance (BM25 on lemmas, stopwords out)
 + proximity to the entities the question names (spreading activation over the
 entity-memory graph and relation edges), multiplied up when its speaker is a
-person the question names, then a share of the score of the turns just before
-and after it in the same session (the answer is often the reply). Each signal
+person the question names, then raised to a share of the score of the turn just
+before or after it in the same session when that is larger (the answer is
+often the reply to the turn that matches). Each signal
 is normalised per question so the weights mean the same on any store. With no
 entity linked, lexical and temporal signals still rank.
 
@@ -125,13 +126,13 @@ class Recall:
             base = base * (1.0 + w.speaker * s.speaker)
         if w.recency:
             base = base * (1.0 + w.recency * self.position)
+        # A memory is found either on its own merit or as the reply to (or the turn just
+        # before) one that matches: the larger wins, so matches stay spread across sessions.
         out = base.copy()
-        if w.after:
-            has = self.prev >= 0
-            out[has] += w.after * base[self.prev[has]]
-        if w.before:
-            has = self.next >= 0
-            out[has] += w.before * base[self.next[has]]
+        for share, nbr in ((w.after, self.prev), (w.before, self.next)):
+            if share:
+                has = nbr >= 0
+                out[has] = np.maximum(out[has], share * base[nbr[has]])
         return out
 
     # ------------------------------------------------------------------ answers
@@ -162,7 +163,7 @@ class Recall:
         if s.speaker[i] and rec.get("speaker"):
             why.append(f"said by {rec['speaker']}")
         for label, j, share in (("reply to", self.prev[i], w.after), ("just before", self.next[i], w.before)):
-            if j >= 0 and share and share * base[j] > 0.5 * base[i]:
+            if j >= 0 and share and base[j] > 0 and share * base[j] >= base[i]:
                 why.append(f"{label} {self.view.records[j]['id']}")
         return Hit(rec["id"], round(score, 6), rec.get("text"), "; ".join(why) or "weak match",
                    rec.get("speaker"), rec.get("created_at"))

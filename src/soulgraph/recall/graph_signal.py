@@ -45,7 +45,7 @@ class EntitySignal:
         self.speakers = speakers  # normalised speaker -> memory indexes
         self.mention_idx: dict[str, np.ndarray] = {
             node: np.array(idxs, dtype=np.int64) for node, idxs in view.mentions.items() if idxs}
-        self.idf = {node: math.log(1 + self.n / (1 + len(idxs))) for node, idxs in self.mention_idx.items()}
+        self.idf = {node: math.log(1 + self.n / (1 + len(view.mentions.get(node, ())))) for node in view.g}
         self.fact_idx: dict[str, np.ndarray] = {}
         self.adjacent: dict[str, list[tuple[str, float, str]]] = {}
         facts: dict[str, set[int]] = {}

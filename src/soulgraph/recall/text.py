@@ -45,7 +45,17 @@ def stopwords() -> frozenset[str]:
 
     extra = {"s", "t", "d", "ll", "m", "re", "ve", "don", "didn", "doesn", "isn", "wasn", "hey",
              "oh", "yeah", "wow", "hi", "hello"}
-    return frozenset(w.replace("’", "'") for w in STOP_WORDS) | extra
+    return frozenset(w.replace("’", "'") for w in STOP_WORDS if w not in _CONTENT) | extra
+
+
+# spaCy's list is built for parsing, not retrieval: these carry what a question asks about.
+_CONTENT = frozenset({
+    "move", "make", "made", "take", "give", "go", "get", "put", "show", "see", "call", "keep", "say",
+    "name", "first", "last", "front", "back", "side", "top", "bottom", "full", "empty", "serious",
+    "together", "used", "using", "amount", "part", "become", "became", "one", "two", "three", "four",
+    "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "twenty", "forty",
+    "fifty", "sixty", "hundred", "third", "alone",
+})
 
 
 @functools.lru_cache(maxsize=65536)

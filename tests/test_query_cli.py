@@ -1,0 +1,56 @@
+"""The query commands for real, in a subprocess, on a graph file in tmp_path."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+import pytest
+from graphs_recall import build
+
+from soulgraph.readwrite import nodelink
+
+
+@pytest.fixture(scope="module")
+def graph_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("q") / "g.json"
+    nodelink.save(build(), path)
+    return path
+
+
+def test_recall_single_and_batch(cli, graph_file, tmp_path):
+    r = cli("recall", graph_file, "Who painted a sunrise?", "-k", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["memory_ids"][0] == "c:S2:1" and data["results"][0]["why"]
+    qs = tmp_path / "q.jsonl"
+    qs.write_text('{"question": "Who painted a sunrise?"}\n\n{"question": "data pipelines"}\n')
+    r = cli("recall", graph_file, "--questions", qs, "-k", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [row["question"] for row in rows] == ["Who painted a sunrise?", "data pipelines"]
+    assert rows[1]["memory_ids"][0] == "c:S1:3" and len(rows[1]["results"]) == len(rows[1]["memory_ids"])
+
+
+def test_bad_questions_file_is_one_line_error_and_untouched(cli, graph_file, tmp_path):
+    qs = tmp_path / "bad.jsonl"
+    qs.write_text('{"question": "ok"}\nnot json\n')
+    before = qs.read_bytes()
+    r = cli("recall", graph_file, "--questions", qs)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "bad.jsonl:2" in r.stderr
+    assert qs.read_bytes() == before
+
+
+def test_neighbors_and_path(cli, graph_file):
+    r = cli("neighbors", graph_file, "alice", "--relation", "works_at", "--as-of", "2021-01-01", "--json")
+    assert r.returncode == 0, r.stderr
+    assert [h["node"] for h in json.loads(r.stdout)["neighbors"]] == ["acme"]
+    r = cli("path", graph_file, "Lisbon", "Bob", "--direction", "out")
+    assert r.returncode == 1 and "no path" in r.stdout
+
+
+def test_export_to_file_loads_in_networkx(cli, graph_file, tmp_path):
+    out = tmp_path / "g.gexf"
+    r = cli("export", graph_file, "--format", "gexf", "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert nx.read_gexf(out).number_of_nodes() == 8
