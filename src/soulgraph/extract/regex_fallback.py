@@ -94,6 +94,7 @@ class Candidate:
     """Store-wide evidence for one key (casefolded text)."""
 
     kind: str
+    text: str = ""  # first spelling seen (shape checks need the case)
     count: int = 0
     mid: int = 0  # occurrences not opening a sentence
     speaker_turns: int = 0
@@ -163,7 +164,9 @@ def _speaker_name_ok(name: str) -> bool:
 def _count(cands: dict[str, Candidate], o: Occ) -> None:
     c = cands.get(o.key)
     if c is None:
-        c = cands[o.key] = Candidate(o.kind, shape=_shape(o))
+        c = cands[o.key] = Candidate(o.kind, o.text, shape=_shape(o))
+    elif not c.text:  # first seen as a speaker prefix
+        c.text, c.shape = o.text, _shape(o)
     c.count += 1
     if not o.initial:
         c.mid += 1
@@ -224,7 +227,7 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "project" if project else "uncertain"
     if c.count == 0:  # only ever a speaker prefix: the speaker mention carries it
         return None
-    if shapes.junk_reason(key) is not None:
+    if shapes.junk_reason(c.text) is not None:
         return None
     local = c.counts.get("code_ref", 0) * PROJECT_WEIGHTS["code_ref"]
     has_signal = person or project - local  # a file name alone does not make a word a name

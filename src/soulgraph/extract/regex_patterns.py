@@ -82,8 +82,9 @@ SPEC_NUM = re.compile(r"[ \-]\d+(?:-\d+)*\b")
 PRONOUN = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)\b")
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"
-# First / second person words: a lone "Name:" prefix followed by these is a chat turn.
-CONVO_PRONOUN = re.compile(r"\b(?:I|I'm|I've|I'll|me|my|you|your|we|our)\b")
+# First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn.
+CONVO_PRONOUN = re.compile(
+    r"\b(?:I|I'm|I've|I'll|me|my|you|your|we|our|[Tt]hanks|[Hh]ey|[Hh]i|[Hh]ello|[Ww]ow|[Bb]ye)\b")
 
 # What follows a name, anchored at its end (``.match(text, end)``).
 AFTER = re.compile(

@@ -1,0 +1,244 @@
+"""Regex two-pass fallback extractor: spans, candidates, signals, verdicts, and the known flaws.
+
+Memories go through the real JSONL reader's validation (``to_memory``), so speaker
+segments come from the real envelope splitter.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from soulgraph.extract import regex_fallback
+from soulgraph.models import MemoryAnalysis, Mention
+from soulgraph.sources.jsonl import to_memory
+
+
+def mem(content: str, i: int | str = 0, **extra):
+    return to_memory({"id": str(i), "content": content, **extra}, "test")
+
+
+def run(*contents: str, **extra) -> list[MemoryAnalysis]:
+    return regex_fallback.analyze([mem(c, i, **extra) for i, c in enumerate(contents)])
+
+
+def mentions(*contents: str, **extra) -> list[Mention]:
+    return [m for a in run(*contents, **extra) for m in a.mentions]
+
+
+def texts(*contents: str, **extra) -> list[str]:
+    return [m.text for m in mentions(*contents, **extra)]
+
+
+def cues_of(name: str, *contents: str, **extra) -> list[list[str]]:
+    return [m.cues for m in mentions(*contents, **extra) if m.text == name]
+
+
+def verdict(name: str, *contents: str) -> str:
+    found = {c for cues in cues_of(name, *contents) for c in cues if c.startswith("regex:")}
+    assert len(found) == 1, (name, found)
+    return found.pop()
+
+
+# --------------------------------------------------------------------------- contract
+
+
+def test_one_analysis_per_memory_in_input_order():
+    mems = [mem("Riley went to Paris.", "b"), mem("nothing here", "a"), mem("Sam met Jo.", "c")]
+    out = regex_fallback.analyze(mems)
+    assert [a.memory_id for a in out] == ["b", "a", "c"]
+    assert [m.memory_id for m in out[0].mentions] == ["b", "b"]
+    assert out[1].mentions == []
+
+
+def test_spans_are_exact_and_sentences_contain_them():
+    corpus = [
+        "Caroline: Thanks, Melanie! I went to the Cliffs of Moher with Ed Sheeran's band.",
+        "User: I'm building soul-protocol v2 with Node.js.\nAgent: Nice, see PR #123 and src/x.py.",
+        "Riley said she would come.\nMaybe Riley is late. Dr. Smith visited Zoë in Zürich.",
+    ]
+    ms = [(c, m) for c, a in zip(corpus, run(*corpus), strict=True) for m in a.mentions]
+    assert len(ms) >= 12
+    for content, m in ms:
+        assert content[m.start:m.end] == m.text
+        assert m.sent_start <= m.start < m.end <= m.sent_end <= len(content)
+
+
+_ALPHABET = "abcdeRSTJZéöøëÖ .,!?:;'\"-_/#@+`\n\tAIPR0123"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(alphabet=_ALPHABET, max_size=80), min_size=1, max_size=6))
+def test_spans_exact_on_arbitrary_text(contents):
+    for content, a in zip(contents, run(*contents), strict=True):
+        for m in a.mentions:
+            assert content[m.start:m.end] == m.text
+            assert m.text and "\n" not in m.text
+
+
+# --------------------------------------------------------------------------- speakers
+
+
+def test_named_speaker_prefix_is_one_speaker_mention():
+    ms = mentions("Caroline: Wow, Mel. That must've been breathtaking!", speaker="Caroline")
+    spk = [m for m in ms if m.extractor == "speaker"]
+    assert [(m.text, m.start, m.end, m.cues) for m in spk] == [("Caroline", 0, 8, ["speaker"])]
+    assert all(m.speaker == "Caroline" for m in ms)
+    assert "Caroline" not in [m.text for m in ms if m.extractor == "regex"]  # prefix is metadata
+
+
+def test_user_and_agent_prefixes_carry_role_cues():
+    spk = [m for m in mentions("User: hi there\nAgent: hello, Riley!") if m.extractor == "speaker"]
+    assert [(m.text, m.cues) for m in spk] == [("User", ["speaker", "speaker:user"]),
+                                               ("Agent", ["speaker", "speaker:agent"])]
+
+
+def test_commit_trailer_headings_are_not_speakers():
+    ms = mentions("fix: lock the palace\n\nVerified: ran the suite on 3.11\n\nCo-authored-by: bot <a@b.c>")
+    assert [m for m in ms if m.extractor == "speaker"] == []
+
+
+def test_speaker_turns_and_address_make_a_person():
+    turns = ["Caroline: I love it!", "Melanie: Thanks, Caroline! It was fun.",
+             "Caroline: See you, Melanie!", "Melanie: Caroline, guess what I did!"]
+    ms = [m for a in run(*turns) for m in a.mentions if m.extractor == "regex"]
+    assert {m.text for m in ms} == {"Caroline", "Melanie"}
+    assert all("regex:person" in m.cues for m in ms)
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+@pytest.mark.parametrize("name", ["João", "Zoë", "Björn", "Øyvind", "Élodie"])
+def test_accented_names_are_found(name):
+    assert texts(f"Yesterday we met {name} at the lake.") == [name]
+
+
+@pytest.mark.parametrize("compound", ["Claude Code", "Soul Protocol", "Acme Corp", "New York", "LM Studio",
+                                      "Cliffs of Moher"])
+def test_compound_names_stay_whole(compound):
+    assert texts(f"We talked about {compound} all day.") == [compound]
+
+
+@pytest.mark.parametrize("token, shape", [
+    ("soul-protocol", "shape:hyphenated"), ("Node.js", "shape:tech"), ("llama.cpp", "shape:tech"),
+    ("C++", "shape:lang"), ("src/soulgraph/x.py", "shape:path"), ("README.md", "shape:file"),
+    ("PR #123", "shape:issue_ref"), ("#733", "shape:issue_ref"), ("@igorls", "shape:handle"),
+    ("PEP 621", "shape:spec_ref"), ("~/.claude/projects/", "shape:path"),
+])
+def test_tech_tokens_are_whole_mentions(token, shape):
+    content = f"We are building it with {token} and shipping {token} v2 today."
+    found = [m for m in mentions(content) if m.text == token]
+    assert len(found) == 2 and all(shape in m.cues for m in found)
+    assert not any("regex:person" in m.cues for m in found)
+
+
+def test_file_paths_and_refs_are_documents():
+    assert verdict("src/soulgraph/x.py", "see src/soulgraph/x.py now") == "regex:document"
+    assert verdict("PR #12", "merged PR #12 today") == "regex:document"
+
+
+def test_frequency_floor_for_noisy_shapes():
+    # a plain capitalised word mid-sentence once is kept; a noisy shape (digits) needs to recur
+    assert texts("we listened to Bach and GPT4 tonight") == ["Bach"]
+    assert "GPT4" in texts("we used GPT4 today", "and GPT4 again")
+
+
+def test_sentence_initial_only_words_need_a_signal():
+    assert texts("Verification passed.", "Steady-state looks fine.", "Wow. Music heals.") == []
+    assert texts("Riley said hello.") == ["Riley"]  # initial, but a person verb follows
+
+
+def test_line_wrap_is_not_a_sentence_start():
+    ms = mentions("a cross-platform lock (fcntl on\nUnix, msvcrt on Windows)")
+    assert [(m.text, m.sentence_initial) for m in ms] == [("Unix", False), ("Windows", False)]
+
+
+# --------------------------------------------------------------------------- junk
+
+
+@pytest.mark.parametrize("junk", [
+    "MERGED", "NOT", "v0.4.0", "v2", "M3", "CI-green", "--dry-run", "snake_case_name",
+    "SCREAMING_SNAKE_CASE", "os.path.abspath", "Nov-2025", "API", "JSON", "`Backticked`",
+])
+def test_junk_shapes_never_become_mentions(junk):
+    assert texts(f"the fix for {junk} landed and {junk} works") == []
+
+
+def test_camel_identifiers_are_never_people():
+    for cues in cues_of("TaskSpec", "Riley said TaskSpec is nice", "thanks TaskSpec, she said",
+                        "TaskSpec laughed at TaskSpec"):
+        assert "regex:person" not in cues and "shape:camel" in cues
+
+
+@pytest.mark.parametrize("opener", ["Thanks", "Wow", "Maybe", "Yesterday", "Plus", "Also"])
+def test_sentence_openers_do_not_glue_onto_names(opener):
+    assert texts(f"{opener} Riley came over.") == ["Riley"]
+
+
+def test_ing_opener_is_trimmed_at_sentence_start():
+    assert texts("Visiting Paris was fun.") == ["Paris"]
+
+
+def test_contractions_are_not_names():
+    assert texts("I'll go. Don't worry. It's fine with Mel's dog.") == ["Mel"]
+
+
+# --------------------------------------------------------------------------- signals & verdicts
+
+
+def test_person_needs_two_signal_types():
+    only_verbs = ["Then Riley said hello.", "and Riley asked why.", "so Riley laughed."]
+    assert verdict("Riley", *only_verbs) == "regex:uncertain"
+    assert verdict("Riley", *only_verbs, "Later Riley smiled and she left.") == "regex:person"
+
+
+def test_all_signals_count_before_the_diversity_check():
+    # many same-type signals first, the second type last: a detector that looks at only
+    # the first few signals never sees it
+    same = [f"then Riley said thing {i}." for i in range(8)]
+    assert verdict("Riley", *same, "bye, hey Riley") == "regex:person"
+
+
+def test_pronoun_window_does_not_match_name_inside_words():
+    corpus = ["we met Al today.", "Also she went home. Also he did.", "Al said yes."]
+    assert texts(*corpus) == ["Al", "Al"]
+    assert all("pronoun" not in c for c in cues_of("Al", *corpus))
+    assert verdict("Al", *corpus) == "regex:uncertain"
+
+
+def test_newline_never_joins_names():
+    ms = mentions("I saw Riley\nThanks for the tea, Sam\nMaria")
+    assert [m.text for m in ms] == ["Riley", "Sam", "Maria"]
+
+
+def test_address_counts_once_not_also_as_verb():
+    cues = cues_of("Riley", "thanks Riley", "hey Riley", "hi, Riley")
+    assert cues and all("addressed" in c and not any(x.startswith("verb:") for x in c) for c in cues)
+    # address alone is one signal type, however often: not a person yet
+    assert verdict("Riley", "thanks Riley", "hey Riley", "hi, Riley", "thank you Riley") == "regex:uncertain"
+
+
+def test_project_signals():
+    corpus = ["We are deploying Foobar tonight.", "Foobar v2 is out.", "see foobar.py for details"]
+    assert verdict("Foobar", *corpus) == "regex:project"
+    cues = cues_of("Foobar", *corpus)
+    assert ["project_verb:deploying"] == [c for c in cues[0] if c.startswith("project_verb")]
+    assert "versioned" in cues[1]
+
+
+def test_install_and_import_signals_on_tech_tokens():
+    cues = cues_of("soul-protocol", "pip install soul-protocol", "import soul-protocol")
+    assert "cmd:install" in cues[0] and "imported" in cues[1]
+
+
+def test_place_and_title_cues():
+    cues = cues_of("Smith", "we saw Dr. Smith in Paris")
+    assert cues == [["regex:uncertain", "title:dr"]]
+    assert ["regex:uncertain", "prep:in"] in cues_of("Paris", "we saw Dr. Smith in Paris")
+
+
+def test_email_trailer_cue():
+    cues = cues_of("Arnold Wender", "fix it\n\nCo-authored-by: Arnold Wender <aw@example.com>")
+    assert cues and "email" in cues[0]
