@@ -1,56 +1,213 @@
 """Name-shape predicates: what a string looks like, independent of context.
 
 Shared by the extractors (drop junk early), the classifier (shape votes) and
-health (estimated type errors). Each predicate is a small pure function.
+health (estimated type errors). Each predicate is a small pure function of one
+string. ``junk_reason`` / ``junk_kind`` combine them: a string with a junk shape
+cannot be a person, org or place (it may still be a ``concept``, or a
+``document`` for paths and PR refs).
+
+Predicates (all ``str -> bool`` unless noted):
+
+- ``is_shouting``: all-caps ordinary word (MERGED, NOT); real acronyms (NASA) are not
+- ``is_acronym``: 2-6 capitals/digits with at least 2 letters (MCP, NASA, MD5)
+- ``is_common_acronym``: a generic technical/chat acronym (API, CI, PR, JSON, LGTM)
+- ``is_code_identifier``: snake_case, SCREAMING_SNAKE, dotted.paths, `backticked`, f()
+- ``is_tech_name``: Node.js, llama.cpp, Socket.IO (not code, not a file)
+- ``is_camel_identifier``: code-like CamelCase (addPoint, TaskSpec, ValueError)
+- ``is_camel_case``: any CamelCase (TikTok, GitHub, TaskSpec, macOS)
+- ``is_version``: v2, 0.15.15, v3.3.2, M3, M2a, 3.9
+- ``is_date_like``: Nov-2025, 2024-11-05, 11/05/2024
+- ``is_weekday`` / ``is_month``: day and month names (ambiguous: May, June)
+- ``is_flag``: --mode, -v, --out=x
+- ``is_path``: src/x.py, ~/.cache/, tests/, README.md (``is_file_name`` for the last)
+- ``is_issue_ref``: #733, PR #12, issue #4
+- ``is_handle``: @igorls
+- ``is_url``: http(s)://...
+- ``is_doc_name``: README, CHANGELOG, LICENSE, Makefile (conventional file names)
+- ``is_status_token``: CI-green, tests-passing
+- ``is_numeric``: digits and separators only (500, 10,000, ~0.90)
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
-_SNAKE = re.compile(r"^[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+$")
+FILE_EXTENSIONS = (
+    "py|pyi|pyx|ipynb|js|mjs|cjs|jsx|ts|tsx|md|mdx|rst|json|jsonl|toml|yaml|yml|txt|rs|go|sh|bash|zsh|"
+    "cfg|ini|conf|lock|html|htm|css|scss|sqlite3|sqlite|db|bin|so|dll|dylib|pid|log|csv|tsv|xml|"
+    "c|h|cc|cpp|hpp|java|kt|rb|php|swift|lua|sql|env|pdf|png|jpg|jpeg|gif|svg|zip|gz|tgz|whl|"
+    "onnx|pt|gguf|safetensors|soul|vue|svelte|dart|scala|proto|graphql|tf|service|plist|"
+    "spec|patch|diff|bak|tmp|pem|crt|key|wasm|exe|msi|dmg|deb|rpm|mp3|mp4|wav|docx|xlsx|pptx"
+)
+_EXT_SET = frozenset(FILE_EXTENSIONS.split("|"))
+_TECH_EXT = frozenset({"js", "ts"})  # Node.js, Vue.js: product names, not files
+
+_SNAKE = re.compile(r"^_*[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)+_*$|^__\w+__$|^_[a-z]\w*$")
 _SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?:\(\))?$")
-_CAMEL_INNER = re.compile(r"^[A-Z]?[a-z0-9]+(?:[A-Z][a-z0-9]+)+$")  # TaskSpec, addPoint
-_VERSION = re.compile(r"^(?:v|V)?\d+(?:\.\d+)+[a-z0-9.-]*$|^v\d+[a-z]?$|^[Mm]\d+[a-z]?$")
+_CALL = re.compile(r"^[A-Za-z_][\w.]*\(\)$")
+_LOWER_CAMEL = re.compile(r"^[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+[A-Z]?$")  # addPoint, protocolVersion
+_UPPER_CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z]+[a-z0-9]*)+$")  # TaskSpec, TikTok, GitHub
+_ANY_CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
+# Suffixes / prefixes that make a CamelCase word a class name rather than a product.
+_CODE_PARTS = (
+    "Error", "Exception", "Warning", "Spec", "Hook", "Config", "Manager", "Handler", "Info", "Collection",
+    "Client", "Factory", "Builder", "Provider", "Service", "Store", "Cache", "Mixin", "Base", "Type",
+    "Mode", "Result", "Request", "Response", "Schema", "Model", "Adapter", "Wrapper", "Helper", "Util",
+    "Utils", "Loader", "Reader", "Writer", "Parser", "Validator", "Registry", "Context", "State",
+    "Options", "Settings", "Params", "Args", "Dict", "List", "Set", "Map", "Queue", "Stream", "Node",
+    "Graph", "Tree", "Index", "Entry", "Record", "Item", "Impl", "Interface", "Controller", "View",
+    "Component", "Widget", "Task", "Job", "Worker", "Runner", "Executor", "Scheduler", "Listener",
+    "Callback", "Event", "Message", "Payload", "Token", "Session", "Lifecycle", "Literal", "Enum",
+    "Backend", "Frontend", "Server", "Pool", "Lock", "Buffer", "Pipeline", "Plugin", "Command", "Group",
+)
+_CODE_PREFIX = ("Test", "Base", "Abstract", "Mock", "Fake", "Stub", "Default", "Async")
+_VERSION = re.compile(
+    r"^[vV]?\d+(?:\.\d+)+(?:[-.+]?[a-z0-9]+)*$|^[vV]\d+[a-z]?$|^[Mm]\d+[a-z]?$|^[Ll]ayer\d+$|^[Ll]\d$"
+)
+_TECH_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*\.(?:js|cpp|io|IO|ai|net|rs|jl|nvim)$")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:=\S*)?$")
-_EXT = "py|js|ts|md|json|jsonl|toml|yaml|yml|txt|rs|go|sh|cfg|ini|lock|html|css"
-_PATH = re.compile(rf"^(?:[\w.~-]+/)+[\w.-]+$|^[\w-]+\.(?:{_EXT})$")
+_FILE = re.compile(rf"^\.?[\w][\w.+@-]*\.(?:{FILE_EXTENSIONS})$")
+_PATH = re.compile(r"^(?:~|\.{1,2})?/?(?:[\w.*<>@+-]+/)+[\w.*<>@+-]*$")
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
-_DATE = re.compile(rf"^(?:{_MONTHS})[a-z]*[- ]?\d{{2,4}}$|^\d{{4}}-\d{{2}}(?:-\d{{2}})?$", re.I)
-_STATUS = re.compile(r"^(?:CI|ci)[-_](?:green|red|pass(?:ed|ing)?|fail(?:ed|ing)?)$")
+_MONTH_NAMES = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+_WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun"
+    .split()
+)
+_DATE = re.compile(
+    rf"^(?:{_MONTHS})[a-z]*\.?[- ]?(?:\d{{1,2}}(?:st|nd|rd|th)?,?[- ]?)?\d{{2,4}}$"
+    r"|^\d{4}-\d{2}(?:-\d{2})?(?:[T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$|^Q[1-4][- ]?\d{2,4}$",
+    re.I,
+)
+_STATUS = re.compile(
+    r"^[A-Za-z]{2,}[-_](?:green|red|yellow|pass(?:ed|ing)?|fail(?:ed|ing)?|ok|clean|broken|ready)$", re.I
+)
+_ISSUE = re.compile(
+    r"^(?:(?:PRs?|pr|[Ii]ssues?|[Pp]ull(?: request)?|MR|[Tt]icket|[Bb]ug)\s?)?#\d{1,7}$"
+)
+_HANDLE = re.compile(r"^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?$")
+_URL = re.compile(r"^https?://\S+$")
+_NUMERIC = re.compile(r"^[~<>=+-]?[\d.,:/%x]+[kKmMbB%]?$")
+_ACRONYM = re.compile(r"^(?=(?:[A-Z0-9]*[A-Z]){2})[A-Z][A-Z0-9]{1,5}s?$")
+
+DOC_NAMES = frozenset({
+    "README", "CHANGELOG", "CHANGES", "LICENSE", "LICENCE", "CONTRIBUTING", "ROADMAP", "AUTHORS",
+    "NOTICE", "SECURITY", "CODEOWNERS", "Makefile", "Dockerfile", "Procfile", "Gemfile", "Vagrantfile",
+    "Justfile", "Containerfile", "HISTORY", "RELEASING", "MAINTAINERS", "TODO.md",
+})
 
 COMMON_ACRONYMS = frozenset({
     "API", "CI", "CD", "PR", "PRS", "JSON", "YAML", "TOML", "CSV", "HTML", "CSS", "HTTP", "HTTPS",
     "URL", "URI", "SQL", "CLI", "UI", "UX", "SDK", "LLM", "AI", "ML", "OS", "DB", "ID", "IDS", "TODO",
     "README", "FAQ", "ETA", "EOD", "ASAP", "FYI", "TBD", "WIP", "LGTM", "OK", "RAM", "CPU", "GPU",
     "SSD", "PDF", "UTF", "ASCII", "REST", "RPC", "SSH", "TLS", "SSL", "DNS", "IP", "TCP", "UDP",
-    "CJK", "KG", "MCP", "NLP", "NER", "QA", "PM", "AM", "UTC", "ENV", "VM", "E2E",
+    "CJK", "KG", "NLP", "NER", "QA", "PM", "AM", "UTC", "ENV", "VM", "E2E", "OOM", "RSS",
+    "TDD", "WAL", "DX", "MVP", "POC", "KPI", "OKR", "SLA", "CRUD", "ORM", "JWT", "XML", "IO",
+    "CLA", "PRD", "RFC", "EOF", "EOL", "TTL", "LRU", "FIFO", "LIFO", "GC", "IPC", "DSL", "IDE", "VCS",
+    "LOL", "OMG", "BTW", "IMO", "IMHO", "TBH", "IDK", "BRB", "TTYL", "DM", "DMS", "PS", "NB", "AKA",
+    "FTW", "GG", "THX", "PLS", "ASL", "TIL", "ELI5", "NSFW", "RIP", "CEO", "CTO", "CFO", "COO",
+    "HR", "PTO", "ETL", "SEO", "B2B", "B2C", "SAAS", "HNSW", "KV", "QPS", "RPS", "P50", "P95", "P99",
+    "BLOB", "UUID", "GUID", "SHA", "MD5", "CRLF", "LF", "BOM", "MIME", "CORS", "CSRF", "XSS",
+    "TTY", "PID", "ARM", "CUDA", "SIMD", "AST", "REPL", "PRAGMA", "ABI", "FFI", "GIL", "LGBTQ",
 })
 
 
+@functools.cache
+def _is_word(s: str) -> bool | None:
+    """English-word test via the model's lemma tables; None when they are unavailable."""
+    from soulgraph.extract import lexicon
+
+    return lexicon.is_word(s) if lexicon.available() else None
+
+
 def is_shouting(s: str) -> bool:
-    """An all-caps word of 4+ letters that is not a known acronym name (MERGED, NOT)."""
-    letters = [c for c in s if c.isalpha()]
-    return len(letters) >= 4 and s.isupper() and " " not in s and "_" not in s
+    """An all-caps ordinary word of 4+ letters (MERGED, SEPARATE, NOT is 3: see below).
+
+    With the English word list available, only real words count (so NASA, ONNX
+    stay possible acronym names); without it, any all-caps word of 4+ letters.
+    Three-letter all-caps function words (NOT, AND, ALL, ...) count too.
+    """
+    if " " in s or "_" in s or not s.isupper():
+        return False
+    letters = sum(c.isalpha() for c in s)
+    if letters != len(s.replace("-", "").replace("'", "")):
+        return False
+    if letters <= 3:
+        return s.lower() in _SHORT_SHOUTS
+    word = _is_word(s)
+    return True if word is None else word
+
+
+_SHORT_SHOUTS = frozenset(
+    "not and all any but for the now yes new old off out one two too big bad top can may has had was "
+    "are get got put set run use via see why how who its our you may did done".split()
+)
+
+
+def is_acronym(s: str) -> bool:
+    """2-6 capitals/digits with at least two letters (MCP, NASA, MD5, PRs)."""
+    return bool(_ACRONYM.match(s))
+
+
+def is_tech_name(s: str) -> bool:
+    """A product name with a dotted suffix: Node.js, Vue.js, llama.cpp, Socket.IO, Fast.ai."""
+    return bool(_TECH_NAME.match(s))
 
 
 def is_code_identifier(s: str) -> bool:
-    return bool(_SNAKE.match(s) or _SCREAMING.match(s) or _DOTTED.match(s) or s.startswith("`")
-                or s.endswith("()"))
-
-
-def is_camel_identifier(s: str) -> bool:
-    return bool(_CAMEL_INNER.match(s)) and not s[0].isupper() or bool(
-        re.match(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+){1,}$", s)
+    """snake_case, SCREAMING_SNAKE, dotted.paths, calls f(), `backticked`, __dunder__."""
+    if is_tech_name(s):
+        return False
+    return bool(
+        _SNAKE.match(s) or _SCREAMING.match(s) or (_DOTTED.match(s) and not is_path(s))
+        or _CALL.match(s) or s.startswith("`")
     )
 
 
+def is_camel_case(s: str) -> bool:
+    """Any inner capital after a lowercase letter (TikTok, GitHub, macOS, TaskSpec)."""
+    return " " not in s and bool(_ANY_CAMEL.search(s))
+
+
+def is_camel_identifier(s: str) -> bool:
+    """CamelCase that reads as code: lowerCamel (addPoint) or a class name.
+
+    A class name has a code-ish part (``TaskSpec``, ``ValueError``,
+    ``CloudLifecycleHook``, ``TestKGLazyCache``) or 3+ humps. Two-hump product
+    names (TikTok, GitHub, WorkBuddy, ChatGPT) are not identifiers.
+    """
+    if " " in s or not s.isascii():
+        return False
+    if _LOWER_CAMEL.match(s):
+        return True
+    if not _UPPER_CAMEL.match(s):
+        return False
+    humps = re.findall(r"[A-Z]+[a-z0-9]*", s)
+    if len(humps) >= 3 and sum(len(h) > 1 for h in humps) >= 3:
+        return True
+    return s.endswith(_CODE_PARTS) or (len(humps) >= 2 and humps[0] in _CODE_PREFIX)
+
+
 def is_version(s: str) -> bool:
+    """Version / milestone tags: v2, 0.15.15, v3.3.2rc1, M3, M2a, 3.9, Layer1."""
     return bool(_VERSION.match(s))
 
 
+def is_month(s: str) -> bool:
+    return s.lower().rstrip(".") in _MONTH_NAMES
+
+
+def is_weekday(s: str) -> bool:
+    return s.lower().rstrip(".") in _WEEKDAYS
+
+
 def is_date_like(s: str) -> bool:
+    """A date string: Nov-2025, March 2024, 2024-11-05, 05/11/2024, Q3-2025."""
     return bool(_DATE.match(s))
 
 
@@ -58,28 +215,99 @@ def is_flag(s: str) -> bool:
     return bool(_FLAG.match(s))
 
 
+def is_file_name(s: str) -> bool:
+    """A file name with a known extension (README.md, chroma.sqlite3); not Node.js."""
+    if not _FILE.match(s):
+        return False
+    stem, _, ext = s.rpartition(".")
+    return not (ext in _TECH_EXT and stem[:1].isupper() and "." not in stem)
+
+
 def is_path(s: str) -> bool:
-    return bool(_PATH.match(s))
+    """A file or directory path, or a file name (src/x.py, ~/.mempalace, tests/, a.md).
+
+    Needs an anchor (``~``, ``/``, ``./``), a trailing slash, or a file extension,
+    so "and/or" and "backends/chroma" are not paths.
+    """
+    if is_file_name(s):
+        return True
+    if not _PATH.match(s) or "//" in s:
+        return False
+    if s.startswith(("~", "/", "./", "../")) or s.endswith("/"):
+        return len(s) > 2
+    last = s.rsplit("/", 1)[-1]
+    return "." in last and last.rsplit(".", 1)[-1] in _EXT_SET
+
+
+def is_issue_ref(s: str) -> bool:
+    """#733, PR #12, issue #4."""
+    return bool(_ISSUE.match(s))
+
+
+def is_handle(s: str) -> bool:
+    """@igorls: a user handle."""
+    return bool(_HANDLE.match(s))
+
+
+def is_url(s: str) -> bool:
+    return bool(_URL.match(s))
+
+
+def is_doc_name(s: str) -> bool:
+    """A conventional repository document name (README, CHANGELOG, Makefile)."""
+    return s in DOC_NAMES or s.split(".")[0] in DOC_NAMES
 
 
 def is_status_token(s: str) -> bool:
+    """A status word glued to a subject: CI-green, tests-passing, build-red."""
     return bool(_STATUS.match(s))
 
 
+def is_numeric(s: str) -> bool:
+    """Only digits and number punctuation (500, 10,000, ~0.90, 27%)."""
+    return bool(_NUMERIC.match(s)) and any(c.isdigit() for c in s)
+
+
 def is_common_acronym(s: str) -> bool:
-    return s.upper().rstrip("S") in COMMON_ACRONYMS or s.upper() in COMMON_ACRONYMS
+    u = s.upper()
+    return u in COMMON_ACRONYMS or (u.endswith("S") and u[:-1] in COMMON_ACRONYMS and s[-1] == "s")
+
+
+_JUNK_CHECKS = (
+    (is_flag, "flag", "CLI flag"), (is_version, "version", "version tag"),
+    (is_date_like, "date", "date"), (is_status_token, "status", "status token"),
+    (is_code_identifier, "code_identifier", "code identifier"),
+    (is_camel_identifier, "camel_identifier", "code identifier"),
+    (is_common_acronym, "common_acronym", "common acronym"), (is_shouting, "shouting", "shouting"),
+)
+
+
+def junk_kind(s: str) -> str | None:
+    """Short code of why ``s`` cannot be a person/org/place name (``junk:<kind>`` cue), or None.
+
+    Paths, file names, issue refs, handles and URLs are not junk: they are
+    documents (or people, for handles) and are checked first.
+    """
+    s = s.strip()
+    if not s or is_path(s) or is_issue_ref(s) or is_handle(s) or is_url(s) or is_doc_name(s):
+        return None
+    for pred, kind, _ in _JUNK_CHECKS:
+        if pred(s):
+            return kind
+    return None
 
 
 def junk_reason(s: str) -> str | None:
-    """Why ``s`` cannot be a person/org/place name, or None when it could be."""
+    """Why ``s`` cannot be a person/org/place name (human words), or None when it could be.
+
+    File paths are reported as "file path" (they are documents, never people).
+    """
     s = s.strip()
-    checks = (
-        (is_flag, "CLI flag"), (is_path, "file path"), (is_version, "version tag"),
-        (is_date_like, "date"), (is_status_token, "status token"),
-        (is_code_identifier, "code identifier"), (is_common_acronym, "common acronym"),
-        (is_shouting, "shouting"),
-    )
-    for pred, reason in checks:
+    if is_path(s):
+        return "file path"
+    if is_issue_ref(s) or is_url(s):
+        return "reference"
+    for pred, _, reason in _JUNK_CHECKS:
         if pred(s):
             return reason
     return None

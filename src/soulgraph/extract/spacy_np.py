@@ -71,13 +71,21 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Sequence
 
 from soulgraph import relations
+from soulgraph.extract import candidates, lexicon, speakers, techspans
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention
 
 PIPES_NEEDED = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
+# Below this many segments, extra processes cost more (fork + model copy) than they save.
+MIN_SEGMENTS_PER_PROCESS = 300
+BATCH_SIZE = 128
+
+_MAYBE = re.compile(r"[A-Z0-9#@/`+:]|\.[a-z]|\w-\w")
+_WORD = re.compile(r"[a-z]{3,}")
 
 
 @functools.cache
@@ -99,24 +107,61 @@ def load_nlp():
         return None
 
 
+def may_hold_names(text: str) -> bool:
+    """False for text that cannot yield a mention: no capital, digit or tech mark, every word a word.
+
+    Such segments skip the model entirely (cheap chit-chat: "ok sounds good").
+    """
+    if _MAYBE.search(text):
+        return True
+    return any(not lexicon.is_word(w) for w in _WORD.findall(text))
+
+
 def analyze(memories: Sequence[Memory], nlp, *, workers: int = 1, progress=None) -> list[MemoryAnalysis]:
+    """Mentions and relation candidates for every memory (input order kept)."""
+    out = {m.id: MemoryAnalysis(memory_id=m.id) for m in memories}
+    pending: dict[str, int] = {}
     jobs = []
     for mem in memories:
-        for seg in segments_of(mem):
-            jobs.append((mem.content[seg.start:seg.end], (mem.id, seg.start, seg.speaker)))
-    out = {m.id: MemoryAnalysis(memory_id=m.id) for m in memories}
-    for doc, (mid, off, speaker) in nlp.pipe(jobs, as_tuples=True, batch_size=64):
-        first = len(out[mid].mentions)
-        for ent in doc.ents:
-            sent = ent.sent
-            out[mid].mentions.append(Mention(
-                memory_id=mid, start=off + ent.start_char, end=off + ent.end_char, text=ent.text,
-                sent_start=off + sent.start_char, sent_end=off + sent.end_char,
-                extractor="spacy", speaker=speaker, cues=[f"ner:{ent.label_}"],
-            ))
-        seg_mentions = out[mid].mentions[first:]
-        out[mid].relations.extend(
+        segs = list(segments_of(mem))
+        a = out[mem.id]
+        n = 0
+        for seg in segs:
+            sm = speakers.prefix_mention(mem, seg)
+            if sm is not None:
+                a.mentions.append(sm)
+            text = mem.content[seg.start:seg.end]
+            if text.strip() and may_hold_names(text):
+                jobs.append((text, (mem.id, seg.start, seg.speaker)))
+                n += 1
+        if n:
+            pending[mem.id] = n
+        elif progress:
+            progress(1)
+    n_process = workers if workers > 1 and len(jobs) >= MIN_SEGMENTS_PER_PROCESS * workers else 1
+    docs = nlp.pipe(jobs, as_tuples=True, batch_size=BATCH_SIZE, n_process=n_process)
+    for doc, (mid, off, speaker) in docs:
+        a = out[mid]
+        first = len(a.mentions)
+        a.mentions.extend(mentions_from_doc(doc, mid, off, speaker))
+        seg_mentions = a.mentions[first:]
+        a.relations.extend(
             relations.candidates_from_doc(doc, mid, off, speaker, seg_mentions, first))
-        if progress:
+        pending[mid] -= 1
+        if progress and not pending[mid]:
             progress(1)
     return [out[m.id] for m in memories]
+
+
+def mentions_from_doc(doc, memory_id: str, offset: int, speaker: str | None) -> list[Mention]:
+    """Mentions of one parsed segment; offsets made absolute with ``offset``."""
+    text = doc.text
+    found = candidates.from_doc(doc, techspans.find(text))
+    return [
+        Mention(
+            memory_id=memory_id, start=offset + c.start, end=offset + c.end,
+            text=text[c.start:c.end], sent_start=offset + c.sent_start, sent_end=offset + c.sent_end,
+            extractor="spacy", speaker=speaker, cues=c.cues, sentence_initial=c.sentence_initial,
+        )
+        for c in found
+    ]

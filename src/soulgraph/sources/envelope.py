@@ -4,6 +4,17 @@ soul-protocol stores a turn as ``"User: ...\\nAgent: ..."``; chat logs use
 ``Caroline: ...``, ``> Riley: ...`` or ``[Riley] ...``. A segment covers one
 speaker's text only (the prefix is metadata), so one speaker's words never run
 into the next speaker's.
+
+Developer text is full of ``Word:`` line starts that are no speakers ("Note:",
+"Verified:", "Co-authored-by:", "feat(x):"), so a prefix only counts as a
+speaker when the evidence says so:
+
+- it is a role (User, Agent, Assistant, Human, AI, Bot, System), or
+- it names the memory's own ``speaker`` field, or
+- the same name prefixes two or more lines, or
+- every non-empty line of the text starts with a prefix (a transcript), or
+- it opens the text and reads like a name (not a heading word, not hyphenated,
+  not a past participle such as "Verified", not a plural such as "Findings").
 """
 
 from __future__ import annotations
@@ -15,26 +26,76 @@ from soulgraph.models import Segment
 # A speaker prefix at the start of a line: 1-3 capitalised words, then ":" (or [Name]).
 _PREFIX = re.compile(
     r"^(?:>\s*)?(?:\[(?P<b>[^\W\d_][\w.' -]{0,40}?)\]\s*:?|"
-    r"(?P<n>(?:[A-Z][\w.'-]*)(?:[ ][A-Z][\w.'-]*){0,2}):)[ \t]*",
+    r"(?P<n>(?:[^\W\d_a-z][\w.'’-]*)(?:[ ][^\W\d_a-z][\w.'’-]*){0,2}):)[ \t]*",
     re.MULTILINE,
 )
+ROLES = frozenset({"User", "Agent", "Assistant", "Human", "AI", "Bot", "System", "USER", "AGENT",
+                   "ASSISTANT", "HUMAN"})
 # Words that end in ':' at a line start but are headings, not speakers.
-NOT_SPEAKERS = frozenset({
-    "Note", "Notes", "Todo", "TODO", "Update", "Summary", "Example", "Fix", "Fixes", "Re",
-    "Step", "Warning", "Error", "Subject", "Date", "From", "To", "Cc", "Closes", "Refs",
-    "Tip", "Important", "Question", "Answer", "Result", "Results", "Output", "Input",
-    "Context", "Goal", "Status", "Reason", "Why", "What", "How", "Usage",
-})
+NOT_SPEAKERS = frozenset("""
+Note Notes Todo TODO Update Updated Updates Summary Example Examples Fix Fixes Fixed Re Step Steps Warning
+Warnings Error Errors Subject Date From To Cc Bcc Closes Closed Refs Ref Reference References Tip Tips
+Important Question Questions Answer Answers Result Results Output Input Context Goal Goals Status Reason
+Reasons Why What How When Where Who Usage Verified Verification Tested Testing Test Tests Finding Findings
+Credit Credits Previous Next Quickstart Before After Problem Problems Solution Solutions Symptom Symptoms
+Cause Root Changes Changed Change Added Removed Deprecated Breaking Security Performance Docs Doc
+Background Motivation Description Details Caveat Caveats Scope Impact Risk Risks Rationale Approach
+Implementation Design Plan Done Pending Blocked Owner Assignee Reviewer Reviewers Author Authors
+Signed Expected Actual Repro Source Target Default Option Options Returns Raises Args Arguments Parameters
+Yields Attributes Key Value Type Name Path File Files Line Lines Time Location Host Port URL Link Links
+See Also PS Edit Edited TLDR Conclusion Conclusions Overview Intro Introduction Aside Hint Caution Danger
+Info Q A Pros Cons Benefits Tradeoffs Trade-offs Limitations Requirements Dependencies Deps Migration
+Notice Disclaimer Hypothesis Observation Observations Evidence Decision Decisions Outcome Outcomes
+Action Actions Owner Ask Asks Feedback Comment Comments Review Reviewed Approved Merged Released Version
+Platform Environment Config Configuration Command Commands Logs Log Trace Traceback Stack Message Title
+Body Footer Header Labels Label Tags Tag Milestone Priority Severity Category Topic Agenda Minutes
+Attendees Ingredients Directions Total Subtotal Price Cost Address Phone Email Website Day Week Month
+Morning Afternoon Evening Tonight Today Tomorrow Yesterday Monday Tuesday Wednesday Thursday Friday
+Saturday Sunday Mood Weather Remember Reminder Goal Lesson Lessons Takeaway Takeaways Highlights Wins
+""".split())
+
+
+def _name_like(name: str) -> bool:
+    """Could this prefix word(s) be a person's name (or handle) rather than a heading?"""
+    first = name.split()[0]
+    if name in NOT_SPEAKERS or first in NOT_SPEAKERS or name.rstrip(".") in NOT_SPEAKERS:
+        return False
+    if "-" in name or "_" in name or any(ch.isdigit() for ch in name):
+        return False
+    if name.isupper() and len(name) > 1 and name not in ROLES:
+        return False  # NOTE:, WARNING:, BREAKING CHANGE:
+    low = first.lower()
+    if len(first) > 4 and (low.endswith(("ed", "ing")) or (low.endswith("s") and not low.endswith("ss"))):
+        from soulgraph.extract import lexicon
+
+        if lexicon.is_word(low) or not lexicon.available():
+            return False  # Verified, Testing, Findings
+    return True
 
 
 def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
     """Segments for ``text``; empty when it holds no speaker prefixes."""
-    found = []
+    raw = []
     for m in _PREFIX.finditer(text):
         name = (m.group("b") or m.group("n") or "").strip()
-        if not name or name in NOT_SPEAKERS or name.split()[0] in NOT_SPEAKERS:
+        if not name or not name[0].isupper():
             continue
-        found.append((m.start(), m.end(), name))
+        raw.append((m.start(), m.end(), name))
+    if not raw:
+        return []
+    counts: dict[str, int] = {}
+    for _, _, name in raw:
+        counts[name] = counts.get(name, 0) + 1
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    transcript = len(raw) >= 2 and len(raw) == len(lines)
+    found = []
+    for start, body, name in raw:
+        ok = (name in ROLES or (speaker is not None and name == speaker)
+              or (counts[name] >= 2 and _name_like(name))
+              or (transcript and _name_like(name))
+              or (start == 0 and _name_like(name)))
+        if ok:
+            found.append((start, body, name))
     if not found:
         return []
     if found[0][0] != 0 and text[: found[0][0]].strip():
@@ -44,5 +105,5 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
         end = found[i + 1][0] if i + 1 < len(found) else len(text)
         while end > body and text[end - 1] in "\r\n":
             end -= 1
-        segs.append(Segment(speaker=name, start=body, end=end))
+        segs.append(Segment(speaker=name, start=body, end=max(end, body)))
     return segs

@@ -1,0 +1,350 @@
+"""Candidate name spans from one parsed segment: entities, proper-noun runs, tech tokens.
+
+``from_doc`` is a plain function over a spaCy ``Doc`` (plus the tech-token
+spans of its text) that yields :class:`Cand` records with doc-relative
+character offsets and cues. Overlaps are settled here, so each character of
+the segment belongs to at most one candidate.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from soulgraph import shapes
+from soulgraph.extract import context, lexicon, techspans, trim
+
+NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT",
+                         "WORK_OF_ART", "LANGUAGE", "LAW"})
+NUMBER_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"})
+_PROPN = frozenset({"NNP", "NNPS"})
+# Lowercase words allowed inside a proper-noun run between two capitalised words.
+_INNER = frozenset({"of", "de", "da", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le",
+                    "&", "for", "y", "bin", "al", "el"})
+_SUBCOMMANDS = frozenset(
+    "install uninstall add remove run exec sync lock init commit push pull clone checkout rebase merge "
+    "build test publish upgrade update config compile serve start deploy format check lint".split()
+)
+_STRONG_TECH = frozenset({"path", "file", "issue_ref", "handle", "url", "code"})
+
+
+@dataclass(slots=True)
+class Cand:
+    start: int  # doc-relative character offsets
+    end: int
+    cues: list[str] = field(default_factory=list)
+    sent_start: int = 0
+    sent_end: int = 0
+    sentence_initial: bool = False
+
+
+def _sent_bounds(doc) -> tuple[list[int], list[tuple[int, int]], set[int]]:
+    """Token index of each sentence start, char bounds, and 'initial' token indices."""
+    starts, bounds, initial = [], [], set()
+    for s in doc.sents:
+        starts.append(s.start)
+        bounds.append((s.start_char, s.end_char))
+        k = s.start
+        while k < s.end and (doc[k].is_punct or doc[k].is_space or doc[k].tag_ in ("LS", "NFP", "SYM")):
+            k += 1
+        initial.add(k)
+    # line starts and the word after a colon are sentence-like openers too
+    for t in doc:
+        if t.is_space and "\n" in t.text or t.text == ":" or ("\n" in t.whitespace_):
+            k = t.i + 1
+            while k < len(doc) and (doc[k].is_punct or doc[k].is_space or doc[k].tag_ in ("LS", "NFP")):
+                k += 1
+            initial.add(k)
+    return starts, bounds, initial
+
+
+def _runs(doc, initial: set[int]) -> Iterator[tuple[int, int]]:
+    """Maximal runs of proper nouns (and capitalised words tagged otherwise), same line."""
+    n = len(doc)
+    i = 0
+    while i < n:
+        t = doc[i]
+        if not _nameish(t, i in initial):
+            i += 1
+            continue
+        j = i + 1
+        while j < n:
+            prev = doc[j - 1]
+            if "\n" in prev.whitespace_:
+                break
+            u = doc[j]
+            if _nameish(u, False) and u.text[:1].isupper() | (u.tag_ in _PROPN):
+                j += 1
+                continue
+            # inner "of"/"de": Palace of Fine Arts, Cliffs of Moher
+            if (u.lower_ in _INNER and u.text.islower() or u.text == "&") and j + 1 < n \
+                    and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():
+                j += 2
+                continue
+            # hyphen glued between two name parts: Jean-Luc, Bin-Nun
+            if u.tag_ == "HYPH" and not prev.whitespace_ and not u.whitespace_ and j + 1 < n \
+                    and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():
+                j += 2
+                continue
+            break
+        yield i, j
+        i = j
+
+
+def _nameish(t, is_initial: bool) -> bool:
+    text = t.text
+    if not text[:1].isupper() and t.tag_ not in _PROPN:
+        return False
+    if t.tag_ in _PROPN:
+        return text[:1].isalnum() or text[:1] == "@"
+    # capitalised word spaCy did not call a proper noun: a name when it is no English word
+    # (Kubernetes, Syncthing); all-caps acronyms only mid-sentence
+    if not text[:1].isupper() or not text.isalpha():
+        return False
+    if lexicon.is_word(text):
+        return text.isupper() and not is_initial
+    return True
+
+
+def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
+    """All candidates of one segment doc, overlaps settled, doc-relative offsets."""
+    starts, bounds, initial = _sent_bounds(doc)
+    text = doc.text
+    out: list[Cand] = []
+
+    def sent_of(tok_i: int) -> tuple[int, int]:
+        k = bisect_right(starts, tok_i) - 1
+        return bounds[max(k, 0)]
+
+    # 1. spaCy spans: entities and proper-noun runs, merged
+    spans: dict[tuple[int, int], list[str]] = {}
+    ent_at: dict[int, tuple[int, int, str]] = {}
+    for e in doc.ents:
+        for k in range(e.start, e.end):
+            ent_at[k] = (e.start, e.end, e.label_)
+    used: set[int] = set()
+    for i, j in _runs(doc, initial):
+        for piece in _split_run(doc, i, j, ent_at):
+            spans[piece] = []
+            used.update(range(*piece))
+    for e in doc.ents:
+        if any(k in used for k in range(e.start, e.end)):
+            continue
+        if e.label_ in NAME_LABELS or e.label_ in NUMBER_LABELS:
+            spans[(e.start, e.end)] = []
+    # lowercase non-words (pytest, chromadb) and command heads (pip install X)
+    n = len(doc)
+    for t in doc:
+        low = t.text
+        if not (low.islower() and low.isalpha() and len(low) >= 2):
+            continue
+        nxt = doc[t.i + 1] if t.i + 1 < n else None
+        if nxt is not None and nxt.lower_ in _SUBCOMMANDS and nxt.text.islower() and t.whitespace_ \
+                and t.tag_ in ("NN", "NNP", "FW", "JJ", "VB", "VBP") and not t.is_stop \
+                and t.i + 2 < n and not doc[t.i + 2].is_punct and (t.i == 0 or doc[t.i - 1].tag_ not in
+                                                                   ("DT", "PRP$", "JJ", "CD")):
+            spans[(t.i, t.i + 1)] = ["cmd_head"]
+            used.add(t.i)
+            continue
+        if t.i in used or (t.i, t.i + 1) in spans or len(low) < 3:
+            continue
+        if t.tag_ in ("NN", "NNS", "NNP", "FW", "XX", "JJ", "JJS", "VB", "VBP", "ADD") and not t.is_stop \
+                and not lexicon.is_word(low):
+            spans[(t.i, t.i + 1)] = ["lower_nonword", "shape:lower"]
+
+    # 2. tech spans claim their characters; weak ones yield to a bigger spaCy name holding them
+    occupied: list[tuple[int, int]] = []
+    tech_out: list[Cand] = []
+    tok_spans = {k: (doc[k[0]].idx, doc[k[1] - 1].idx + len(doc[k[1] - 1])) for k in spans}
+    for ts in tech:
+        if ts.kind not in _STRONG_TECH and any(a <= ts.start and ts.end <= b and (b - a) > (ts.end - ts.start)
+                                               for a, b in tok_spans.values()):
+            continue
+        occupied.append((ts.start, ts.end))
+        if ts.kind == "code" and not (ts.backticked and _plain_word(text[ts.start:ts.end])):
+            continue  # identifiers, flags, versions: never nodes
+        cues = ["backticked"] if ts.backticked else []
+        kind = ts.kind if ts.kind != "code" else "lower"
+        cues.append(f"shape:{kind}")
+        tok = doc.char_span(ts.start, ts.end, alignment_mode="expand")
+        if kind == "hyphenated" and not _keep_hyphenated(
+                text[ts.start:ts.end], ts.backticked, tok is not None and any(t.tag_ in _PROPN for t in tok)):
+            continue
+        s0, s1 = sent_of(tok.start) if tok is not None and len(tok) else (0, len(text))
+        if tok is not None and len(tok):
+            cues.extend(context.role_cues(doc, tok.start, tok.end))
+        tech_out.append(Cand(ts.start, ts.end, cues, s0, s1, tok is not None and tok.start in initial))
+
+    # 3. settle spaCy spans against tech spans, trim, filter junk, add cues
+    for (i, j), extra in sorted(spans.items()):
+        for a, b in _outside(doc, i, j, occupied):
+            c = _finish(doc, a, b, extra, ent_at, initial, sent_of)
+            if c is not None:
+                out.append(c)
+    out.extend(tech_out)
+    _command_args(doc, out)
+    out.sort(key=lambda c: c.start)
+    return out
+
+
+def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
+    """A run crossing an entity edge is split there unless the entity is inside it.
+
+    "Kubernetes at Acme Corp." as one ORG is not a run (the "at" breaks it);
+    runs longer than their entity win ("Soul Protocol" when NER says "Soul").
+    """
+    return [(i, j)]
+
+
+def _outside(doc, i: int, j: int, occupied: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    if not occupied:
+        return [(i, j)]
+    pieces, a = [], i
+    for k in range(i, j):
+        t = doc[k]
+        s, e = t.idx, t.idx + len(t)
+        if any(s < ob and oa < e for oa, ob in occupied):
+            if a < k:
+                pieces.append((a, k))
+            a = k + 1
+    if a < j:
+        pieces.append((a, j))
+    return pieces
+
+
+def _finish(doc, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
+    i, j = trim.trim(doc, i, j)
+    if i >= j:
+        return None
+    ner = ent_at.get(i) or ent_at.get(j - 1)
+    ner_start = None
+    for k in range(i, j):
+        if k in ent_at and ent_at[k][2] in NAME_LABELS:
+            ner_start = ent_at[k][0]
+            ner = ent_at[k]
+            break
+    i = trim.strip_openers(doc, i, j, i in initial, ner_start)
+    j, head = trim.strip_trailing_heads(doc, i, j)
+    i, j = trim.trim(doc, i, j)
+    if i >= j:
+        return None
+    start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1])
+    s = doc.text[start:end]
+    sent_initial = i in initial
+    label = ner[2] if ner is not None and ner[0] <= i < ner[1] or (ner and i <= ner[0] < j) else None
+    toks = doc[i:j]
+    all_propn = all(t.tag_ in _PROPN or not t.is_alpha for t in toks)
+    if not _keep(s, toks, label, sent_initial, all_propn, extra):
+        return None
+    cues = list(extra)
+    if s.islower() and "lower_nonword" not in cues and " " not in s and not lexicon.is_word(s):
+        cues += ["lower_nonword", "shape:lower"]
+    junk = shapes.junk_kind(s)
+    if junk:
+        cues.append(f"junk:{junk}")
+    elif label:
+        cues.append(f"ner:{label}")
+    if all_propn:
+        cues.append("propn")
+    if sent_initial:
+        cues.append("sentence_initial")
+    if head:
+        cues.append(f"compound_head:{head}")
+    cues.extend(_shape_cues(s, label))
+    cues.extend(context.role_cues(doc, i, j))
+    s0, s1 = sent_of(i)
+    return Cand(start, end, cues, s0, s1, sent_initial)
+
+
+def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bool:
+    """Junk filter: what is never worth a node."""
+    if len(s) < 2 and not s.isupper() or not any(ch.isalnum() for ch in s):
+        return False
+    if label in NUMBER_LABELS:
+        if shapes.is_version(s):
+            return False
+        return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
+    if " " not in s:
+        kind = shapes.junk_kind(s)
+        if kind in ("flag", "version", "status", "code_identifier", "shouting", "common_acronym", "date"):
+            return False
+        if shapes.is_numeric(s):
+            return False
+        if "lower_nonword" in extra or "cmd_head" in extra:
+            return True
+        if sent_initial and lexicon.is_word(s):
+            # "Thanks", "Verification", "Wow": capitalised because they open the sentence
+            return label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0])
+        if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
+            return False
+        if toks[0].tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB", "MD") and label is None:
+            return False
+    else:
+        words = s.split()
+        if all(w.isupper() and w.isalpha() and len(w) > 3 for w in words) and all(
+                shapes.is_shouting(w) for w in words):
+            return False
+    return True
+
+
+def _verbish(tok) -> bool:
+    return tok.tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "RB", "JJ")
+
+
+def _plain_word(s: str) -> bool:
+    return s.isalpha() and len(s) >= 2
+
+
+def _keep_hyphenated(s: str, backticked: bool, propn: bool) -> bool:
+    """soul-protocol / mempalace-mcp / kimi-k2 / Jean-Luc: not 'steady-state' or 'API-keyed'.
+
+    ``propn``: the parser tagged a part of it as a proper noun ("soul-protocol").
+    """
+    if backticked:
+        return True
+    if propn and s.islower() and not shapes.junk_kind(s):
+        return True
+    if shapes.is_status_token(s) or shapes.junk_kind(s):
+        return False
+    parts = [p for p in s.split("-") if p]
+    if any(p.isdigit() for p in parts) and sum(p.isalpha() for p in parts) <= 1:
+        return False  # SHA-256, COVID-19 handled by NER
+    odd = [p for p in parts if not p.isdigit() and not lexicon.is_word(p) and not shapes.is_common_acronym(p)]
+    if not odd:
+        return False
+    if s.islower() or any(ch.isdigit() for ch in s):
+        return True
+    return all(p[:1].isupper() for p in parts)
+
+
+def _shape_cues(s: str, label) -> list[str]:
+    out = []
+    if label in NUMBER_LABELS or shapes.is_numeric(s):
+        out.append("shape:numeric")
+    if shapes.is_doc_name(s):
+        out.append("shape:docname")
+    elif shapes.is_acronym(s):
+        out.append("shape:acronym")
+    elif shapes.is_camel_case(s):
+        out.append("shape:camel")
+    if " " not in s and lexicon.is_word(s) and s[:1].isupper():
+        out.append("dict_word")
+    return out
+
+
+def _command_args(doc, cands: list[Cand]) -> None:
+    """"pip install chromadb": the argument of a command head gets ``cmd:<verb>``."""
+    heads = [c for c in cands if "cmd_head" in c.cues]
+    if not heads:
+        return
+    by_start = {c.start: c for c in cands}
+    for h in heads:
+        tok = doc.char_span(h.start, h.end)
+        if tok is None or tok.end + 1 >= len(doc):
+            continue
+        verb = doc[tok.end].lower_
+        arg = doc[tok.end + 1]
+        c = by_start.get(arg.idx)
+        if c is not None:
+            c.cues.append(f"cmd:{verb}")

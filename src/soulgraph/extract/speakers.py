@@ -1,0 +1,57 @@
+"""Speaker mentions: one per named speaker prefix, grounded in the prefix itself.
+
+"Caroline: hi" yields a Mention for "Caroline" at its span in the prefix
+(extractor="speaker", cues ["speaker"]). "User" stays "User" (the soul's user,
+cue ``speaker:user``); "Agent"/"Assistant" are the agent (``speaker:agent``).
+The prefix is metadata: the segment text to extract from starts after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from soulgraph.models import Memory, Mention, Segment
+
+USER_NAMES = frozenset({"user", "human", "me"})
+AGENT_NAMES = frozenset({"agent", "assistant", "ai", "bot", "system", "model", "claude", "chatgpt"})
+
+
+def role_cue(name: str) -> str | None:
+    low = name.strip().lower()
+    if low in USER_NAMES:
+        return "speaker:user"
+    if low in AGENT_NAMES - {"claude", "chatgpt"}:
+        return "speaker:agent"
+    return None
+
+
+def prefix_mention(memory: Memory, seg: Segment) -> Mention | None:
+    """The Mention of ``seg``'s speaker name inside its prefix, or None when absent."""
+    name = seg.speaker
+    if not name or seg.start == 0:
+        return None
+    text = memory.content
+    line_start = text.rfind("\n", 0, seg.start) + 1
+    if line_start >= seg.start:  # prefix sits on its own line above the body
+        line_start = text.rfind("\n", 0, max(seg.start - 1, 0)) + 1
+    pos = text.find(name, line_start, seg.start)
+    if pos < 0:
+        return None
+    end = pos + len(name)
+    cues = ["speaker"]
+    role = role_cue(name)
+    if role:
+        cues.append(role)
+    line_end = text.find("\n", seg.start)
+    return Mention(
+        memory_id=memory.id, start=pos, end=end, text=text[pos:end],
+        sent_start=line_start, sent_end=len(text) if line_end < 0 else line_end,
+        extractor="speaker", speaker=name, cues=cues, sentence_initial=True,
+    )
+
+
+def speaker_mentions(memory: Memory, segments: list[Segment]) -> Iterator[Mention]:
+    for seg in segments:
+        m = prefix_mention(memory, seg)
+        if m is not None:
+            yield m

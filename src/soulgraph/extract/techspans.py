@@ -1,0 +1,118 @@
+"""Regex pre-pass for names with inner punctuation, which spaCy's tokenizer shreds.
+
+``PR #1628``, ``#733``, ``@igorls``, ``src/x.py``, ``~/.cache/``, ``README.md``,
+``Node.js``, ``llama.cpp``, ``C++``, ``soul-protocol``, ``gpt-oss:20b``, and
+`backticked` text. Each hit is a (start, end, kind) triple over the segment
+text; spaCy candidates that overlap a hit give way to it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from soulgraph import shapes
+
+_FILE_EXT = shapes.FILE_EXTENSIONS
+_TECH_SUFFIX = "js|cpp|ts|io|ai|net|rs|jl|nvim|vim"
+
+_ISSUE = r"(?:(?:PRs?|pr|[Ii]ssues?|[Pp]ull(?: request)?|MR|[Tt]icket|[Bb]ug)\s?)?(?<![\w&/#])#\d{1,7}\b"
+_HANDLE = r"(?<![\w.@/])@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?(?![\w@.]*\.[a-z]{2,}\b)"
+_URL = r"\bhttps?://[^\s<>()\"'`]+[^\s<>()\"'`.,;:!?]"
+# paths: ~/x, ./x, /x/y, a/b/ (trailing slash) or a/b.ext ; components may hold <slug> or *
+_COMP = r"[\w.*<>@+-]+"
+_PATH = (
+    rf"(?<![\w/~.:])(?:~|\.{{1,2}})?/?(?:{_COMP}/)+(?:{_COMP})?"
+)
+_FILE = rf"(?<![\w/.-])\.?[\w][\w.+-]*\.(?:{_FILE_EXT})\b(?![\w/-])"
+_DOTFILE = r"(?<![\w/.-])\.[a-z][\w-]+(?:\.[\w-]+)*\b(?![\w/])"
+_TECHDOT = rf"(?<![\w/.-])[A-Za-z][\w-]*\.(?:{_TECH_SUFFIX})\b(?![\w./-])"
+_PLUS = r"(?<![\w+#])[A-Za-z]\+\+(?![\w+])|(?<![\w#])[CF]#(?![\w#])"
+_MODEL_TAG = (r"(?<![\w:/.-])[a-z][\w.-]*:[\w.-]*\d[\w.-]*(?![\w:])"
+              r"|(?<![\w:/.-])[a-z][\w.-]*\d[\w.-]*:[a-z][\w.-]*(?![\w:])")
+# Code that the tokenizer keeps whole but that must cut proper-noun runs ("BLOB embeddings.seq_id").
+_DOTTED = r"(?<![\w/.@-])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?(?![\w/-])"
+_IDENT = r"(?<![\w.-])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?:\(\))?(?![\w-])|(?<![\w.])\w+\(\)"
+# Conventional-commit headers and trailer keys: "feat(x):", "fix!:", "Co-authored-by:", "Refs:"
+_HEADER = (r"(?<![^\n])[ \t]*[a-z]+(?:\([^)\n]{0,40}\))?!?:(?=\s)"
+           r"|(?<![^\n])[ \t]*[A-Z][a-z]*(?:-[A-Za-z]+)+:(?=\s)")
+_HYPHEN = r"(?<![\w/.-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w/.-])"
+_BACKTICK = r"`[^`\n]{1,80}`"
+
+_RX = re.compile("|".join(f"(?P<{k}>{v})" for k, v in (
+    ("header", _HEADER), ("backtick", _BACKTICK), ("url", _URL), ("issue", _ISSUE), ("handle", _HANDLE),
+    ("path", _PATH), ("file", _FILE), ("techdot", _TECHDOT), ("plus", _PLUS),
+    ("modeltag", _MODEL_TAG), ("dotted", _DOTTED), ("ident", _IDENT), ("dotfile", _DOTFILE),
+    ("hyphen", _HYPHEN),
+)))
+
+# Cheap test whether a segment may hold a tech token at all (skip the big regex).
+HINT = re.compile(r"[#@/`+:_(]|\.[A-Za-z]|\w-\w")
+
+
+@dataclass(slots=True)
+class TechSpan:
+    start: int
+    end: int
+    kind: str  # shape kind: path, file, issue_ref, handle, url, tech, hyphenated, code
+    backticked: bool = False
+
+
+def find(text: str) -> list[TechSpan]:
+    """Tech-token spans of ``text`` (non-overlapping, in order)."""
+    if not HINT.search(text):
+        return []
+    out: list[TechSpan] = []
+    for m in _RX.finditer(text):
+        kind = m.lastgroup
+        if kind == "header":
+            out.append(TechSpan(m.start(), m.end(), "code"))
+            continue
+        if kind == "backtick":
+            body = m.group()[1:-1]
+            inner = body.strip()
+            s = m.start() + 1 + body.index(inner)
+            span = _classify(inner, s, s + len(inner), backticked=True)
+        else:
+            span = _classify(m.group(), m.start(), m.end())
+        if span is not None:
+            out.append(span)
+    return out
+
+
+def _classify(s: str, start: int, end: int, *, backticked: bool = False) -> TechSpan | None:
+    # trailing sentence punctuation is not part of a name ("see src/x.py.")
+    while end > start and s[-1] in ".,;:!?)":
+        if s.endswith(("++", "()")) or (s.endswith(".") and s.count(".") == 1 and backticked):
+            break
+        s, end = s[:-1], end - 1
+    if not s or end <= start:
+        return None
+    kind = _kind(s)
+    if kind is None:
+        return None
+    return TechSpan(start, end, kind, backticked)
+
+
+def _kind(s: str) -> str | None:
+    if s.startswith(("http://", "https://")):
+        return "url"
+    if "#" in s and re.search(r"#\d", s):
+        return "issue_ref"
+    if s.startswith("@"):
+        return "handle"
+    if shapes.is_tech_name(s) and "/" not in s:
+        return "tech"
+    if shapes.is_path(s):
+        return "path" if "/" in s else "file"
+    if "/" in s:
+        return None  # "and/or", "backends/chroma": not a file path
+    if shapes.is_code_identifier(s) or shapes.is_flag(s) or shapes.is_version(s):
+        return "code"
+    if re.fullmatch(r"\.[a-z][\w.-]+", s):
+        return "file"  # dotfile / dot-directory: .claude-plugin, .env
+    if "+" in s or "#" in s or "." in s or ":" in s:
+        return "tech"
+    if "-" in s:
+        return "hyphenated"
+    return "code" if " " not in s else None

@@ -1,0 +1,78 @@
+"""Trimming a candidate token range down to the name itself.
+
+"the Soul Protocol PR" -> "Soul Protocol"; "Ed Sheeran's" -> "Ed Sheeran";
+"my sister Ana" -> "Ana" (via the proper-noun run); "Bye Caroline" -> "Caroline".
+Functions take a Doc and half-open token indices ``[i, j)`` and return new ones.
+"""
+
+from __future__ import annotations
+
+from soulgraph.extract import lexicon
+
+# Tags that never start a name: determiners, pronouns, possessive markers, punctuation.
+_LEAD_TAGS = frozenset({"DT", "PDT", "PRP", "PRP$", "WP", "WP$", "POS", "IN", "CC", "TO", "RB",
+                        "UH", "MD", ",", ":", ".", "``", "''", "-LRB-", "-RRB-", "HYPH", "NFP",
+                        "SYM", "$", "#", "_SP", "LS", "ADD"})
+_TAIL_TAGS = frozenset({"POS", "PRP", "PRP$", "DT", "IN", "CC", "TO", ",", ":", ".", "``", "''",
+                        "-LRB-", "-RRB-", "HYPH", "NFP", "SYM", "_SP", "UH", "ADD", "$", "#"})
+# Words glued in front of names by greetings and sentence openers ("Hey Riley", "Maybe Riley").
+GREETINGS = frozenset(
+    "hey hi hello hiya howdy yo bye goodbye thanks thank cheers dear congrats congratulations welcome "
+    "sorry ok okay oh ah wow yay maybe yes yeah no nope well so and but or please ps lol haha omg "
+    "good morning evening night great nice love miss hug hugs".split()
+)
+# Trailing words that name a thing about the name, not the name ("Soul Protocol PR", "Acme team").
+TRAILING_HEADS = frozenset(
+    "pr prs mr issue issues repo repos repository team teams project release branch fork folks people "
+    "community crew guys docs codebase account page site app server channel thread".split()
+)
+
+
+def trim(doc, i: int, j: int) -> tuple[int, int]:
+    """Strip leading/trailing tokens that cannot be part of a name."""
+    while i < j and (doc[i].tag_ in _LEAD_TAGS and not _keep_lead(doc[i])):
+        i += 1
+    while i < j and (doc[j - 1].tag_ in _TAIL_TAGS or doc[j - 1].text in ("'s", "’s", "'", "’")):
+        if doc[j - 1].text in (".",) and j - 1 > i and doc[j - 2].whitespace_ == "":
+            # "Corp." / "Inc." keep their dot when tokenised apart
+            if doc[j - 2].text in ("Corp", "Inc", "Ltd", "Co", "Jr", "Sr", "St"):
+                break
+        j -= 1
+    return i, j
+
+
+def _keep_lead(tok) -> bool:
+    # "The Associated Press", "The Beatles": a capitalised The inside an ORG/WORK entity
+    return tok.lower_ == "the" and tok.text == "The" and tok.ent_iob_ == "I"
+
+
+def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None) -> int:
+    """Drop greeting words and sentence-opening ordinary words glued before a name.
+
+    Only drops words outside the NER span that starts later (``ner_start``), so
+    "New York" at a sentence start survives when NER covers it.
+    """
+    while j - i > 1:
+        tok = doc[i]
+        low = tok.lower_
+        if ner_start is not None and i >= ner_start:
+            break
+        if low in GREETINGS or (sent_initial and lexicon.is_word(low) and tok.tag_ not in ("NNP", "NNPS")):
+            i += 1
+            sent_initial = False
+            continue
+        if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low):
+            i += 1
+            sent_initial = False
+            continue
+        break
+    return i
+
+
+def strip_trailing_heads(doc, i: int, j: int) -> tuple[int, str | None]:
+    """Cut a trailing "PR"/"team"/"repo" off a multi-word name; return it as a cue."""
+    if j - i >= 2 and doc[j - 1].lower_ in TRAILING_HEADS and doc[j - 1].ent_iob_ != "I":
+        return j - 1, doc[j - 1].lower_
+    if j - i >= 2 and doc[j - 1].lower_ in TRAILING_HEADS and doc[j - 1].text.isupper():
+        return j - 1, doc[j - 1].lower_
+    return j, None
