@@ -6,7 +6,6 @@ import random
 
 import networkx as nx
 import orjson
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,8 +56,6 @@ def test_regex_extraction_never_crashes_and_spans_are_exact(items):
     check_spans(mems, analyses)
 
 
-@pytest.mark.xfail(strict=False, reason="extract-spacy: techspans.find crashes on '`0`' "
-                   "(backtick group None); reported to the lead")
 @SPACY
 @given(st.lists(texts, min_size=1, max_size=3))
 def test_spacy_extraction_never_crashes_and_spans_are_exact(items):
