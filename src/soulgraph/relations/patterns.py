@@ -1,0 +1,107 @@
+"""Pattern relations for the regex extractor: no parse, so only a few sure surface forms.
+
+Each pattern reads the text *between* two names of one sentence ("X works at Y",
+"X's daughter Y") or the words before a name for first person ("I use Y",
+"my sister Y"). A gap may not cross a sentence end, so names far apart never link.
+"""
+
+from __future__ import annotations
+
+import re
+
+from soulgraph.models import Mention, RelationCandidate
+from soulgraph.relations import vocab as V
+
+_KIN = "|".join(sorted((re.escape(k) for k in V.KIN), key=len, reverse=True))
+_THE = r"(?:the\s+|a\s+|an\s+)?"
+
+# text between head and tail -> relation (head -> tail).
+_GAPS: list[tuple[re.Pattern, str]] = [
+    (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
+     "works_at"),
+    (re.compile(rf"^\s+(?:lives?|lived|living|resides?|resided)\s+in\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"^\s+(?:has\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$", re.I),
+     "located_in"),
+    (re.compile(rf"^\s+(?:uses|used|is using|was using|relies on)\s+{_THE}$", re.I), "uses"),
+    (re.compile(rf"^\s+(?:builds|built|is building|was building|develops|developed|maintains)\s+{_THE}$",
+                re.I), "builds"),
+    (re.compile(rf"^\s+(?:founded|co-?founded|started)\s+{_THE}$", re.I), "founded"),
+    (re.compile(rf"^\s+(?:joined|is a member of|was a member of)\s+{_THE}$", re.I), "member_of"),
+    (re.compile(rf"^\s+(?:depends on|requires)\s+{_THE}$", re.I), "depends_on"),
+    (re.compile(r"^\s+(?:reports to)\s+$", re.I), "reports_to"),
+    (re.compile(rf"^\s+(?:visited|went to|travelled to|traveled to|flew to)\s+{_THE}$", re.I),
+     "visited"),
+    (re.compile(rf"^,\s+{_THE}(?:ceo|cto|cfo|founder|co-?founder|engineer|designer|director|"
+                rf"manager|head|president|developer)\s+(?:of|at)\s+{_THE}$", re.I), "works_at"),
+    (re.compile(rf"^(?:'s|’s)\s+(?:{_KIN}),?\s+$", re.I), "family_of"),
+    (re.compile(r"^(?:'s|’s)\s+(?:friend|best friend),?\s+$", re.I), "friend_of"),
+]
+# reversed gaps: tail -> head ("Acme was founded by Bob").
+_REV_GAPS: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"^\s+(?:was|is|were)\s+(?:founded|co-?founded|started|created)\s+by\s+$", re.I),
+     "founded"),
+    (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
+]
+# words right before a name, said by the speaker.
+_SELF: list[tuple[re.Pattern, str]] = [
+    (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:use|used|using|rely on|switched to)\s+{_THE}$",
+                re.I), "uses"),
+    (re.compile(rf"\b(?:I|we)\s+(?:work|worked|am working|'m working)\s+(?:at|for)\s+{_THE}$", re.I),
+     "works_at"),
+    (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living)\s+in\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:moved|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:build|built|building|maintain)\s+{_THE}$", re.I),
+     "builds"),
+    (re.compile(rf"\b(?:I|we)\s+(?:love|like|enjoy|adore)\s+{_THE}$", re.I), "likes"),
+    (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:visited|been to|went to)\s+{_THE}$", re.I), "visited"),
+    (re.compile(rf"\b(?:my|our)\s+(?:{_KIN}),?\s+$", re.I), "family_of"),
+    (re.compile(r"\b(?:my|our)\s+(?:best\s+)?friend,?\s+$", re.I), "friend_of"),
+]
+
+
+def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | None,
+                         mentions: list[Mention], first_index: int) -> list[RelationCandidate]:
+    """Pattern-based candidates for one segment (``text`` is the segment's text)."""
+    out: dict[tuple, RelationCandidate] = {}
+    order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
+    for a, b in zip(order, order[1:], strict=False):
+        ma, mb = mentions[a], mentions[b]
+        if ma.sent_start != mb.sent_start or mb.start < ma.end:
+            continue
+        gap = text[ma.end - offset: mb.start - offset]
+        if len(gap) > 60:
+            continue
+        for pat, rel in _GAPS:
+            if pat.match(gap):
+                _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
+                break
+        else:
+            for pat, rel in _REV_GAPS:
+                if pat.match(gap):
+                    _put(out, memory_id, first_index + b, first_index + a, rel, ma.start, mb.end, ma,
+                         gap)
+                    break
+    if speaker is not None:
+        for i, m in enumerate(mentions):
+            if m.extractor == "speaker":
+                continue
+            lo = max(m.sent_start, m.start - 60) - offset
+            before = text[max(0, lo): m.start - offset]
+            for pat, rel in _SELF:
+                hit = pat.search(before)
+                if hit:
+                    _put(out, memory_id, "@speaker", first_index + i, rel,
+                         offset + max(0, lo) + hit.start(), m.end, m, hit.group(0))
+                    break
+    return list(out.values())
+
+
+def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) -> None:
+    key = (head, tail, rel)
+    if key not in out:
+        out[key] = RelationCandidate(
+            memory_id=memory_id, head=head, tail=tail, relation=rel, start=start, end=end,
+            sent_start=m.sent_start, sent_end=m.sent_end, extractor="regex-pattern",
+            confidence=0.6, trigger=trigger.strip(),
+        )
