@@ -242,3 +242,27 @@ def test_place_and_title_cues():
 def test_email_trailer_cue():
     cues = cues_of("Arnold Wender", "fix it\n\nCo-authored-by: Arnold Wender <aw@example.com>")
     assert cues and "email" in cues[0]
+
+
+def test_package_names_learned_at_install_sites_are_found_store_wide():
+    corpus = ["first run pip install chromadb", "then chromadb crashed", "pinned ruff>=0.4.0 today",
+              "import numpy\nnumpy works"]
+    got = {(m.memory_id, m.text, tuple(m.cues)) for m in mentions(*corpus)}
+    assert ("0", "chromadb", ("regex:project", "cmd:install", "shape:lower")) in got
+    assert ("1", "chromadb", ("regex:project", "shape:lower")) in got
+    assert ("2", "ruff", ("regex:project", "versioned", "shape:lower")) in got
+    assert {m.text for m in mentions(*corpus) if m.memory_id == "3"} == {"numpy"}
+
+
+@pytest.mark.parametrize("code", ["ValueError", "PermissionError", "TestKGLazyCache", "KeyboardInterrupt"])
+def test_exception_and_test_class_names_are_dropped(code):
+    assert texts(f"it raised {code} when {code} was caught") == []
+
+
+def test_doc_names_are_documents():
+    assert verdict("README", "see the README for setup", "the README again") == "regex:document"
+
+
+def test_two_hump_brands_are_kept_but_never_people():
+    cues = cues_of("TikTok", "we posted on TikTok and she said TikTok laughed")
+    assert cues and all("regex:person" not in c and "shape:camel" in c for c in cues)

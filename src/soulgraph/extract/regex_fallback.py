@@ -43,26 +43,30 @@ cue                          meaning
 ``imported``                 "import X" / "from X import"
 ``sentence_initial``         opens a sentence or line (its capital may be grammar)
 ``shape:<kind>``             path, file, issue_ref, spec_ref, handle, tech (Node.js,
-                             llama.cpp), lang (C++, C#), hyphenated (soul-protocol),
-                             camel (TaskSpec), acronym (NASA), alnum (GPT4, Context7)
+                             llama.cpp, model tags), lang (C++, C#), hyphenated
+                             (soul-protocol, Module-level), camel (TikTok), acronym
+                             (NASA), alnum (GPT4, Context7), docname (README), lower
+                             (a package name learned at "pip install x" / "import x"
+                             / "x>=1.2" sites, then found store-wide)
 ===========================  =========================================================
 
 Junk never reaches a mention: stopwords and openers are trimmed in pass 1, and
-names whose shape ``soulgraph.shapes.junk_reason`` rejects (versions, dates,
-flags, statuses, code identifiers, common acronyms, shouting) are dropped.
+names whose shape ``soulgraph.shapes.junk_kind`` rejects (versions, dates,
+flags, statuses, code identifiers, class names, common acronyms, shouting) are dropped.
 Candidates only ever seen opening a sentence need a signal to be kept.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from soulgraph import relations, shapes
 from soulgraph.extract import regex_patterns as P
-from soulgraph.extract.regex_scan import Occ, scan
+from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
@@ -78,8 +82,8 @@ PERSON_MIN_SCORE = 5
 PERSON_MIN_TYPES = 2
 # Minimum mid-sentence occurrences for a candidate without any signal. A plain
 # capitalised word mid-sentence (Paris, Bach) is already proper-noun evidence,
-# so once is enough; noisier shapes (digits, inner capitals, all caps, lowercase
-# hyphenated words) must recur.
+# and so is a two-hump brand (TikTok; code-like CamelCase is junk in shapes), so
+# once is enough; noisier shapes (digits, all caps, hyphenated words) must recur.
 MIN_FREQ_NAME = 1
 MIN_FREQ_NOISY = 2
 MIN_FREQ_HYPHENATED = 3
@@ -101,18 +105,22 @@ class Candidate:
     counts: dict[str, int] = field(default_factory=dict)  # signal type -> occurrences
     verdict: str | None = None  # None: dropped
     shape: str = ""
+    head: list[str] = field(default_factory=list)  # cues before the local signals
+    tail: list[str] = field(default_factory=list)  # cues after them
 
 
 def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> list[MemoryAnalysis]:
     """Mentions and relation candidates for every memory, in input order."""
-    scanned: list[list[tuple[Segment, list[Occ], bool]]] = []
+    scanned: list[list[tuple[Segment, str, list[Occ], bool]]] = []
     cands: dict[str, Candidate] = {}
     for mem in memories:  # pass 1: candidates and local signals over the whole store
         segs = list(segments_of(mem))
         dialog = _is_dialogue(mem, segs)
         row = []
+        content = mem.content
         for seg in segs:
-            occs = scan(mem.content[seg.start:seg.end], dialog)
+            text = content[seg.start:seg.end]
+            occs = scan(text, dialog)
             for o in occs:
                 _count(cands, o)
             spoken = bool(seg.speaker) and _speaker_name_ok(seg.speaker or "")
@@ -123,12 +131,36 @@ def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> 
                     c = cands[key] = Candidate("name")
                 if dialog:
                     c.speaker_turns += 1
-            row.append((seg, occs, spoken))
+            row.append((seg, text, occs, spoken))
         scanned.append(row)
+    _lower_mentions(scanned, cands)
     _code_refs(cands)
     for key, c in cands.items():  # pass 2: keep and classify from recorded positions
         c.verdict = _verdict(key, c)
-    return [_emit(mem, segs, cands, progress) for mem, segs in zip(memories, scanned, strict=True)]
+        c.head = [f"regex:{c.verdict}"]
+        c.tail = [f"shape:{c.shape}"] if c.shape else []
+    return [_emit(mem, row, cands, progress) for mem, row in zip(memories, scanned, strict=True)]
+
+
+def _lower_mentions(scanned: list[list[tuple[Segment, str, list[Occ], bool]]],
+                    cands: dict[str, Candidate]) -> None:
+    """Find the other mentions of lowercase package names learned at install/import sites.
+
+    One alternation of all such names, one pass over the store; nothing when there are none.
+    """
+    names = sorted((c.text for c in cands.values() if c.kind == "lower" and len(c.text) > 2),
+                   key=len, reverse=True)
+    if not names:
+        return
+    rx = re.compile(rf"(?<![\w.\-/@#])(?:{'|'.join(map(re.escape, names))})(?![\w\-/@]|\.\w)")
+    for row in scanned:
+        for _seg, text, occs, _spoken in row:
+            new = rescan_lower(text, rx, occs)
+            if new:
+                for o in new:
+                    _count(cands, o)
+                occs.extend(new)
+                occs.sort(key=lambda o: o.start)
 
 
 def _is_dialogue(mem: Memory, segs: list[Segment]) -> bool:
@@ -183,10 +215,12 @@ def _shape(o: Occ) -> str:
         return ""
     if any(ch.isdigit() for ch in txt):
         return "alnum"
+    if "-" in txt and any(p[:1].islower() for p in txt.split("-")[1:]):
+        return "hyphenated"  # "Module-level", "Self-hosters": a compound word, not a name
     if txt.isupper() and len(txt) > 1:
         return "acronym"
-    if shapes.is_camel_identifier(txt):
-        return "camel"
+    if P.INNER_CAP.search(txt):
+        return "camel"  # TikTok, PreCompact: products or code, never a person
     return ""
 
 
@@ -227,11 +261,14 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "project" if project else "uncertain"
     if c.count == 0:  # only ever a speaker prefix: the speaker mention carries it
         return None
-    if shapes.junk_reason(c.text) is not None:
+    if shapes.is_doc_name(c.text):  # README, CHANGELOG
+        c.shape = "docname"
+        return "document"
+    if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
     local = c.counts.get("code_ref", 0) * PROJECT_WEIGHTS["code_ref"]
     has_signal = person or project - local  # a file name alone does not make a word a name
-    floor = MIN_FREQ_NOISY if c.shape else MIN_FREQ_NAME
+    floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
     if not has_signal and c.mid < floor:
         return None
     if c.shape:  # alnum / acronym / camel: not a person name
@@ -247,35 +284,35 @@ def _verdict(key: str, c: Candidate) -> str | None:
     return "uncertain"
 
 
-def _emit(mem: Memory, segs: list[tuple[Segment, list[Occ], bool]], cands: dict[str, Candidate],
+def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], bool]], cands: dict[str, Candidate],
           progress: Progress | None) -> MemoryAnalysis:
     a = MemoryAnalysis(memory_id=mem.id)
-    content = mem.content
+    mentions = a.mentions
+    mid = mem.id
     prev_end = 0
-    for seg, occs, spoken in segs:
-        if spoken and _speaker_credible(cands.get((seg.speaker or "").casefold())):
+    for seg, text, occs, spoken in row:
+        speaker = seg.speaker
+        if spoken and _speaker_credible(cands.get((speaker or "").casefold())):
             sm = _speaker_mention(mem, seg, prev_end)
             if sm is not None:
-                a.mentions.append(sm)
+                mentions.append(sm)
         prev_end = seg.end
-        first = len(a.mentions)
-        kept = [(o, cands[o.key]) for o in occs if cands[o.key].verdict is not None]
-        if kept:
-            text = content[seg.start:seg.end]
-            bounds = [m.end() for m in P.SENT_BOUND.finditer(text)]
-            off = seg.start
-            for o, c in kept:
-                ss, se = _sentence(text, bounds, o.start, o.end)
-                cues = [f"regex:{c.verdict}", *o.signals]
-                if c.shape:
-                    cues.append(f"shape:{c.shape}")
-                a.mentions.append(Mention(
-                    memory_id=mem.id, start=off + o.start, end=off + o.end, text=o.text,
-                    sent_start=off + ss, sent_end=off + se, extractor="regex",
-                    speaker=seg.speaker, cues=cues, sentence_initial=o.initial,
-                ))
+        first = len(mentions)
+        bounds = None
+        off = seg.start
+        for o in occs:
+            c = cands[o.key]
+            if c.verdict is None:
+                continue
+            if bounds is None:
+                bounds = [m.end() for m in P.SENT_BOUND.finditer(text)]
+            ss, se = _sentence(text, bounds, o.start, o.end)
+            mentions.append(Mention(
+                mid, off + o.start, off + o.end, o.text, off + ss, off + se, "regex", speaker,
+                [*c.head, *o.signals, *c.tail], o.initial,
+            ))
         a.relations.extend(relations.candidates_from_text(
-            content[seg.start:seg.end], mem.id, seg.start, seg.speaker, a.mentions[first:], first))
+            text, mid, off, speaker, mentions[first:], first))
     if progress:
         progress(1)
     return a

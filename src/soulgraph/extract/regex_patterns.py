@@ -74,12 +74,26 @@ TECHDOT = re.compile(r"[A-Z][\w\-]*\.(?:js|io|ai|NET)|[A-Za-z][\w\-]*\.cpp")
 FILE = re.compile(rf"\.?\w[\w.+\-]*\.(?:{_EXT})")
 MODEL_TAG = re.compile(r"[a-z][\w.\-]*:[\w.\-]*\d[\w.\-]*|[a-z][\w.\-]*\d[\w.\-]*:[a-z][\w.\-]*")
 HYPHEN_LOWER = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
+# Lowercase package names at install / import sites and in version pins.
+PACKAGE_SITE = re.compile(
+    r"\b(?:pip3?|pipx|uv(?:[ \t]+pip)?|npm|pnpm|yarn|brew|cargo|gem|conda|poetry)[ \t]+(?:install|add|i)"
+    r"[ \t]+(?:-{1,2}[\w\-=]+[ \t]+)*(?P<inst>[a-z][\w\-]*[a-z0-9])(?![\w.\-/])"
+    r"|^[ \t]*(?:import[ \t]+(?P<imp>[a-z_][a-z0-9_]*)"
+    r"|from[ \t]+(?P<frm>[a-z_][a-z0-9_]*)[\w.]*[ \t]+import\b)",
+    re.MULTILINE,
+)
+PIN = re.compile(r"(?P<name>[a-z][\w\-]*?)(?:\[[\w,\-]+\])?(?:==|>=|<=|~=|!=)v?\d")
+INNER_CAP = re.compile(r"[a-z][A-Z]")
+# Class names that are code, never entities: exceptions and test classes.
+CODE_CAMEL = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)|Test[A-Z]\w*")
+
 # "PEP 8", "RFC 5646": an acronym run followed by a number.
 SPEC_PREFIXES = frozenset({"PEP", "RFC", "BCP", "ISO", "CVE", "ECMA"})
 SPEC_NUM = re.compile(r"[ \-]\d+(?:-\d+)*\b")
 
-# Starts with a class for speed; callers check the word boundary before it.
-PRONOUN = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)\b")
+# Starts with a class for speed (the lookbehind after it checks the word start);
+# callers still check the word is one of PERSON_PRONOUNS ("Sis" matches too).
+PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"
 # First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn.

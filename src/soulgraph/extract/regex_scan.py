@@ -9,7 +9,6 @@ scan of the whole store.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from soulgraph.extract import regex_patterns as P
@@ -34,7 +33,7 @@ class Occ:
     end: int
     text: str
     key: str
-    kind: str  # name | path | file | issue_ref | spec_ref | handle | tech | lang | hyphenated
+    kind: str  # name | path | file | issue_ref | spec_ref | handle | tech | lang | hyphenated | lower
     initial: bool = False
     signals: list[str] = field(default_factory=list)
 
@@ -50,7 +49,6 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
     if P.TRIGGER.search(t):
         _tech_tokens(t, occs, blocked)
     n_tech = len(occs)
-    pron: list[int] | None = None
     bi = 0
     for m in P.NAME_RUN.finditer(t):
         s, e = m.span()
@@ -77,26 +75,60 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             pieces = ((s, pe, _is_initial(t, s), ""),)
         for ps, pe, initial, cue in pieces:
             text = t[ps:pe]
-            if pron is None:
-                pron = _pronouns(t)
             occ = Occ(ps, pe, text, text.casefold(), "name", initial)
-            _signals(t, occ, pron, dialogue)
+            _signals(t, occ, dialogue)
             if cue:
                 occ.signals.append(cue)
             occs.append(occ)
-    if n_tech and len(occs) > n_tech:
+    if ("install" in t or "import" in t or " add " in t) and _package_sites(t, occs):
+        n_tech = 1
+    if n_tech and len(occs) > 1:
         occs.sort(key=lambda o: o.start)
     return occs
 
 
-def _pronouns(t: str) -> list[int]:
-    """Start offsets of whole-word third-person pronouns in ``t``."""
-    out = []
-    for m in P.PRONOUN.finditer(t):
+def _package_sites(t: str, occs: list[Occ]) -> bool:
+    """Lowercase package names at "pip install x" / "import x" sites (not already a token)."""
+    taken = {o.start for o in occs}
+    found = False
+    for m in P.PACKAGE_SITE.finditer(t):
+        group = m.lastgroup or ""
+        s, e = m.span(group)
+        if s in taken or t[s:e] in W.STOPWORDS:
+            continue
+        occs.append(Occ(s, e, t[s:e], t[s:e].casefold(), "lower", False,
+                        ["cmd:install" if group == "inst" else "imported"]))
+        found = True
+    return found
+
+
+def rescan_lower(t: str, rx, occs: list[Occ]) -> list[Occ]:
+    """Other mentions of known lowercase package names in ``t`` (pass 2 asks once per segment)."""
+    taken = [(o.start, o.end) for o in occs]
+    new = []
+    for m in rx.finditer(t):
+        s, e = m.span()
+        if any(a < e and s < b for a, b in taken):
+            continue
+        occ = Occ(s, e, m.group(), m.group().casefold(), "lower", _is_initial(t, s))
+        _project_signals(t, occ)
+        new.append(occ)
+    return new
+
+
+def _pronoun_near(t: str, s: int, e: int) -> bool:
+    """A whole-word he/she/him/her/his... within the window around [s, e) (never inside the name)."""
+    pos = s - PRONOUN_BEFORE if s > PRONOUN_BEFORE else 0
+    end = e + PRONOUN_AFTER
+    search = P.PRONOUN.search
+    while True:
+        m = search(t, pos, end)
+        if m is None:
+            return False
         i = m.start()
         if (i == 0 or not t[i - 1].isalnum()) and m.group().lower() in W.PERSON_PRONOUNS:
-            out.append(i)
-    return out
+            return True
+        pos = i + 1
 
 
 def _tech_tokens(t: str, occs: list[Occ], blocked: list[tuple[int, int]]) -> None:
@@ -126,6 +158,13 @@ def _tech_tokens(t: str, occs: list[Occ], blocked: list[tuple[int, int]]) -> Non
             continue
         kind = _chunk_kind(t[s:e])
         if kind is None:
+            continue
+        if kind == "pin":  # "ruff>=0.4": the package name is the mention
+            pin = P.PIN.match(t, s)
+            if pin is not None:
+                ne = pin.end("name")
+                occs.append(Occ(s, ne, t[s:ne], t[s:ne].casefold(), "lower", False, ["versioned"]))
+            blocked.append((s, e))
             continue
         if kind == "issue_ref":
             pre = P.ISSUE_PREFIX.search(t, max(0, s - 16), s)
@@ -158,6 +197,8 @@ def _chunk_kind(c: str) -> str | None:
         return "tech"
     if P.FILE.fullmatch(c):
         return "file"
+    if "=" in c:
+        return "pin" if P.PIN.match(c) else "block"
     if ":" in c:
         return "tech" if P.MODEL_TAG.fullmatch(c) else None
     if P.HYPHEN_LOWER.fullmatch(c):
@@ -286,7 +327,7 @@ def _prev_words(t: str, s: int) -> tuple[str, str, str]:
     return w1, w2, gap
 
 
-def _signals(t: str, occ: Occ, pron: list[int], dialogue: bool) -> None:
+def _signals(t: str, occ: Occ, dialogue: bool) -> None:
     """Read the person / project / place signals around one name occurrence."""
     sig = occ.signals
     s, e = occ.start, occ.end
@@ -327,10 +368,8 @@ def _signals(t: str, occ: Occ, pron: list[int], dialogue: bool) -> None:
                 sig.append("imported")
     if e + 1 < len(t) and t[e] in "'’" and t[e + 1] in "sS":
         sig.append("poss")
-    if pron:
-        i = bisect_left(pron, s - PRONOUN_BEFORE)
-        if i < len(pron) and pron[i] <= e + PRONOUN_AFTER and not (s <= pron[i] < e):
-            sig.append("pronoun")
+    if _pronoun_near(t, s, e):
+        sig.append("pronoun")
     if occ.initial:
         sig.append("sentence_initial")
 
