@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import zipfile
 
 import networkx as nx
@@ -128,16 +130,34 @@ def test_soul_changed_since_read_is_refused(tmp_path, kind):
     assert not (tmp_path / "a.soul.bak").exists()
 
 
+_HOLDER = (
+    "import sys, time\n"
+    "from soulgraph import safety\n"
+    "held = safety.store_lock(sys.argv[1])\n"
+    "held.__enter__()\n"
+    "print('locked', flush=True)\n"
+    "time.sleep(120)\n"
+)
+
+
 @pytest.mark.parametrize("kind", ["zip", "dir"])
-def test_lock_held_gives_locked_error(tmp_path, kind):
+def test_second_repair_gets_locked_error_and_a_killed_holder_leaves_no_stale_lock(tmp_path, kind, cli):
     p = (make_zip_soul if kind == "zip" else make_dir_soul)(tmp_path / "a.soul", LAYERS)
     before = snapshot(p)
-    with safety.store_lock(p):
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(p)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
         with pytest.raises(LockedError, match="another soulgraph process"):
             soul_write.write_graph(read_store(p), small_graph())
-        r = CliRunner().invoke(app, ["repair", "--rebuild-graph", str(p), "--extractor", "regex"])
-        assert r.exit_code == 2 and "another soulgraph process" in r.stderr and r.stderr.count("\n") == 1
-    assert snapshot(p) == before
+        r = cli("repair", "--rebuild-graph", p, "--extractor", "regex")
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+        assert "another soulgraph process is writing this store" in r.stderr
+        assert snapshot(p) == before
+    finally:
+        holder.kill()  # SIGKILL: flock dies with the process
+        holder.wait()
+    assert safety.lock_path(p).exists()  # the killed holder's file is left ...
+    assert soul_write.write_graph(read_store(p), small_graph()) is not None  # ... and does not block
     assert not safety.lock_path(p).exists()
 
 

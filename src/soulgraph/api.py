@@ -63,37 +63,40 @@ def repair(
     """
     t0 = time.perf_counter()
     source = Path(source)
-    store = read_store(source)
-    if on_total is not None:
-        on_total(len(store.memories))
-    reg = registry_mod.load(registry or registry_mod.default_path(source))
-    before_g = existing_graph(store, out)
-    build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,
-                             workers=workers, progress=progress)
-    target, backup = None, None
-    if store.is_soul:
-        from soulgraph.sources import soul_write
+    from soulgraph.sources.soul_write import repair_lock
 
-        if not dry_run:
-            backup = soul_write.write_graph(store, soulproto.to_soul(build.graph))
-            update.after_rebuild(store, build, None)  # warm cache for `soulgraph update`
-        target = str(source)
-    else:
-        path = Path(out) if out else default_graph_path(store)
-        if not dry_run:
-            nodelink.save(build.graph, path)
-            update.after_rebuild(store, build, path)  # warm cache for `soulgraph update`
-        target = str(path)
-    return RepairReport(
-        source=str(source), kind=store.kind, extractor=build.extractor,
-        memories=len(store.memories), out=target, dry_run=dry_run,
-        before=health.summary(before_g, store.memories, source=str(source))
-        if before_g is not None else None,
-        after=health.summary(build.graph, store.memories, source=str(source)),
-        seconds=round(time.perf_counter() - t0, 3),
-        timings={k: round(v, 3) for k, v in build.timings.items()},
-        backup=str(backup) if backup else None,
-    )
+    with repair_lock(source, enabled=not dry_run):  # one repair of a soul at a time
+        store = read_store(source)
+        if on_total is not None:
+            on_total(len(store.memories))
+        reg = registry_mod.load(registry or registry_mod.default_path(source))
+        before_g = existing_graph(store, out)
+        build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,
+                                 workers=workers, progress=progress)
+        target, backup = None, None
+        if store.is_soul:
+            from soulgraph.sources import soul_write
+
+            if not dry_run:
+                backup = soul_write.write_graph(store, soulproto.to_soul(build.graph))
+                update.after_rebuild(store, build, None)  # warm cache for `soulgraph update`
+            target = str(source)
+        else:
+            path = Path(out) if out else default_graph_path(store)
+            if not dry_run:
+                nodelink.save(build.graph, path)
+                update.after_rebuild(store, build, path)  # warm cache for `soulgraph update`
+            target = str(path)
+        return RepairReport(
+            source=str(source), kind=store.kind, extractor=build.extractor,
+            memories=len(store.memories), out=target, dry_run=dry_run,
+            before=health.summary(before_g, store.memories, source=str(source))
+            if before_g is not None else None,
+            after=health.summary(build.graph, store.memories, source=str(source)),
+            seconds=round(time.perf_counter() - t0, 3),
+            timings={k: round(v, 3) for k, v in build.timings.items()},
+            backup=str(backup) if backup else None,
+        )
 
 
 def load(source: Path) -> nx.MultiDiGraph:

@@ -232,9 +232,12 @@ def _same_bytes(a: Path, b: Path) -> bool:
 # --------------------------------------------------------------------------- locking
 
 
+_HELD: set[str] = set()
+
+
 def lock_path(target: Path) -> Path:
     """The lock file of a store: beside it, hidden, so a soul folder gains no file."""
-    target = Path(target)
+    target = Path(os.path.abspath(target))  # "." -> the folder's real name, lock beside it
     return target.parent / f".{target.name}{LOCK_SUFFIX}"
 
 
@@ -247,6 +250,10 @@ def store_lock(target: Path) -> Iterator[Path]:
     after locking handles a racing remover.
     """
     path = lock_path(target)
+    key = os.path.abspath(path)
+    if key in _HELD:  # re-entrant within one process (repair holds it from read to write)
+        yield path
+        return
     while True:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
@@ -268,9 +275,11 @@ def store_lock(target: Path) -> Iterator[Path]:
         if same and stat.S_ISREG(os.fstat(fd).st_mode):
             break
         os.close(fd)  # someone removed/replaced it between open and flock: retry
+    _HELD.add(key)
     try:
         yield path
     finally:
+        _HELD.discard(key)
         with contextlib.suppress(OSError):
             os.unlink(path)
         os.close(fd)

@@ -48,6 +48,19 @@ def write_graph(store: Store, soul_graph: dict) -> Path | None:
     raise SoulgraphError(f"{store.path}: not a soul; write the graph with --out instead")
 
 
+def repair_lock(source: Path, *, enabled: bool = True):
+    """The store's lock for a whole repair (read -> rebuild -> write), so a second
+    repair of the same soul stops at once with :class:`LockedError`; a no-op for
+    dry runs and for memory files (their graph goes to a separate file)."""
+    import contextlib
+
+    from soulgraph.sources import sniff
+
+    if not enabled or sniff(Path(source)) not in ("soul-zip", "soul-dir"):
+        return contextlib.nullcontext()
+    return safety.store_lock(Path(source))
+
+
 def current_fingerprint(store: Store) -> str:
     if store.kind == "soul-zip":
         return safety.file_digest(store.path)
