@@ -118,7 +118,10 @@ class Recall:
 
     def combine(self, s: Signals, w: Weights | None = None) -> np.ndarray:
         """The final score vector from one question's signals."""
-        w = w or self.weights
+        return self._scores(s, w or self.weights)[0]
+
+    def _scores(self, s: Signals, w: Weights) -> tuple[np.ndarray, np.ndarray]:
+        """(final scores, scores before the temporal step)."""
         base = w.lexical * _unit(s.lexical) + w.entity * s.entity
         if w.speaker:
             if not base.any():  # "what did Caroline say?": nothing but the speaker to go on
@@ -133,7 +136,7 @@ class Recall:
             if share:
                 has = nbr >= 0
                 out[has] = np.maximum(out[has], share * base[nbr[has]])
-        return out
+        return out, base
 
     # ------------------------------------------------------------------ answers
 
@@ -145,8 +148,7 @@ class Recall:
         """The ``k`` best memories for ``question``, each with a short explanation."""
         w = weights or self.weights
         s = self.signals(question, w)
-        scores = self.combine(s, w)
-        base = self.combine(s, w.replace(after=0.0, before=0.0))
+        scores, base = self._scores(s, w)
         return [self._hit(i, float(scores[i]), s, base, w) for i in top_k(scores, k)]
 
     def _hit(self, i: int, score: float, s: Signals, base: np.ndarray, w: Weights) -> Hit:

@@ -2,13 +2,11 @@
 
 Document lengths are known at build time, so each posting stores its final
 saturated term weight; a query only multiplies by idf and scatters into a
-score vector (numpy, which spaCy already brings).
+score vector. The build is vectorised with numpy (which spaCy already brings):
+one dictionary pass to number the terms, then sorting does the counting.
 """
 
 from __future__ import annotations
-
-import math
-from collections import Counter
 
 import numpy as np
 
@@ -18,20 +16,32 @@ class BM25:
 
     def __init__(self, docs: list[list[str]], k1: float = 1.2, b: float = 0.75):
         self.n = len(docs)
-        lengths = np.array([len(d) for d in docs], dtype=np.float64)
-        avgdl = float(lengths.mean()) if self.n and lengths.sum() else 1.0
+        vocab: dict[str, int] = {}
+        term_ids = [vocab.setdefault(t, len(vocab)) for d in docs for t in d]
+        lengths = np.array([len(d) for d in docs], dtype=np.int64)
+        doc_ids = np.repeat(np.arange(self.n, dtype=np.int64), lengths)
+        terms_arr = np.array(term_ids, dtype=np.int64)
+        self.postings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self.idf: dict[str, float] = {}
+        if not vocab:
+            return
+        avgdl = float(lengths.mean()) or 1.0
         norm = k1 * (1 - b + b * lengths / avgdl)
-        raw: dict[str, tuple[list[int], list[float]]] = {}
-        for i, doc in enumerate(docs):
-            for term, tf in Counter(doc).items():
-                idx, w = raw.setdefault(term, ([], []))
-                idx.append(i)
-                w.append(tf * (k1 + 1) / (tf + norm[i]))
-        self.postings = {t: (np.array(i, dtype=np.int32), np.array(w, dtype=np.float64))
-                         for t, (i, w) in raw.items()}
-        self.idf = {t: math.log(1 + (self.n - len(i) + 0.5) / (len(i) + 0.5))
-                    for t, (i, _) in raw.items()}
-        self.doc_terms = [frozenset(d) for d in docs]
+        # unique (term, doc) pairs with their counts, grouped by term, docs ascending
+        keys, tf = np.unique(terms_arr * self.n + doc_ids, return_counts=True)
+        t_of, d_of = keys // self.n, keys % self.n
+        tf = tf.astype(np.float64)
+        weight = tf * (k1 + 1) / (tf + norm[d_of])
+        bounds = np.flatnonzero(np.diff(t_of)) + 1
+        starts = np.concatenate(([0], bounds))
+        ends = np.concatenate((bounds, [len(keys)]))
+        df = ends - starts
+        idf = np.log(1 + (self.n - df + 0.5) / (df + 0.5))
+        names = list(vocab)
+        for j, (s, e) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+            term = names[int(t_of[s])]
+            self.postings[term] = (d_of[s:e], weight[s:e])
+            self.idf[term] = float(idf[j])
 
     def scores(self, query_terms: list[str]) -> np.ndarray:
         out = np.zeros(self.n, dtype=np.float64)
@@ -43,4 +53,11 @@ class BM25:
 
     def matched(self, i: int, query_terms: list[str]) -> list[str]:
         """The query terms document ``i`` contains (for explanations)."""
-        return [t for t in dict.fromkeys(query_terms) if t in self.doc_terms[i]]
+        found = []
+        for term in dict.fromkeys(query_terms):
+            post = self.postings.get(term)
+            if post is not None:
+                j = int(np.searchsorted(post[0], i))
+                if j < len(post[0]) and post[0][j] == i:
+                    found.append(term)
+        return found

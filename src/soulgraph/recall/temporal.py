@@ -19,31 +19,38 @@ SESSION_GAP_S = 3600.0
 _TAIL = re.compile(r"^(.*?)(\d+)$")
 
 
-def order(records: list[dict]) -> list[int]:
+def order(records: list[dict], times: list[float | None] | None = None) -> list[int]:
     """Memory indexes oldest first; undated memories keep id order among themselves."""
+    times = times if times is not None else [parse_time(r.get("created_at")) for r in records]
+
     def key(i: int):
-        t = parse_time(records[i].get("created_at"))
+        t = times[i]
         return (t is None, t or 0.0, natural_key(records[i]["id"]))
     return sorted(range(len(records)), key=key)
 
 
-def _consecutive_ids(a: str, b: str) -> bool:
-    ma, mb = _TAIL.match(a), _TAIL.match(b)
-    return bool(ma and mb and ma.group(1) == mb.group(1) and int(mb.group(2)) == int(ma.group(2)) + 1)
+def _tail(mid: str) -> tuple[str, int] | None:
+    m = _TAIL.match(mid)
+    return (m.group(1), int(m.group(2))) if m else None
 
 
-def same_session(a: dict, b: dict, gap_s: float = SESSION_GAP_S) -> bool:
-    ta, tb = parse_time(a.get("created_at")), parse_time(b.get("created_at"))
-    if ta is not None and tb is not None and abs(tb - ta) > gap_s:
+def same_session(a: dict, b: dict, gap_s: float = SESSION_GAP_S,
+                 ta: float | None = None, tb: float | None = None) -> bool:
+    """Whether ``b`` directly follows ``a`` in one sitting (times close, or ids consecutive)."""
+    if ta is None:
+        ta = parse_time(a.get("created_at"))
+    if tb is None:
+        tb = parse_time(b.get("created_at"))
+    if ta is not None and tb is not None:
+        if abs(tb - ta) > gap_s:
+            return False
+        if ta != tb:
+            return True
+    pa, pb = _tail(a["id"]), _tail(b["id"])
+    if pa is None or pb is None or pa[0] != pb[0]:
         return False
-    if ta is not None and tb is not None and ta != tb:
-        return True
-    return _consecutive_ids(a["id"], b["id"]) or (ta is not None and ta == tb and _prefix(a) == _prefix(b))
-
-
-def _prefix(m: dict) -> str:
-    hit = _TAIL.match(m["id"])
-    return hit.group(1) if hit else m["id"]
+    # same id stem: consecutive counters, or (same time) the next one in id order
+    return pb[1] == pa[1] + 1 or (ta is not None and ta == tb)
 
 
 def neighbours(records: list[dict],
@@ -53,10 +60,11 @@ def neighbours(records: list[dict],
     prev = np.full(n, -1, dtype=np.int64)
     nxt = np.full(n, -1, dtype=np.int64)
     position = np.zeros(n, dtype=np.float64)
-    seq = order(records)
+    times = [parse_time(r.get("created_at")) for r in records]
+    seq = order(records, times)
     for rank, i in enumerate(seq):
         position[i] = rank / (n - 1) if n > 1 else 1.0
     for a, b in zip(seq, seq[1:], strict=False):
-        if same_session(records[a], records[b], gap_s):
+        if same_session(records[a], records[b], gap_s, times[a], times[b]):
             nxt[a], prev[b] = b, a
     return prev, nxt, position

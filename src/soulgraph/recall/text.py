@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_WORD = re.compile(r"[a-z0-9]+")
 _SPEAKER_PREFIX = re.compile(r"^\s*([^:\n]{1,60}):\s")
 
 # The commonest English irregular verb forms (general language, not corpus specific).
@@ -94,20 +94,14 @@ def _undouble(w: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Lowercase word tokens, possessive/contraction tails dropped."""
-    out = []
-    for tok in _WORD.findall(text.lower()):
-        if "'" in tok or "’" in tok:
-            tok = re.split(r"['’]", tok, maxsplit=1)[0]
-        if tok:
-            out.append(tok)
-    return out
+    """Lowercase word tokens; contraction and possessive tails ("s", "t", "ll") are stopwords."""
+    return _WORD.findall(text.lower())
 
 
 def terms(text: str) -> list[str]:
     """Stems of the content words of ``text``, in order, repeats kept (for term frequency)."""
     stop = stopwords()
-    return [stem(w) for w in words(text) if w not in stop]
+    return [stem(w) for w in _WORD.findall(text.lower()) if w not in stop]
 
 
 def strip_speaker(text: str, speaker: str | None) -> str:
