@@ -34,7 +34,7 @@ import functools
 import re
 
 FILE_EXTENSIONS = (
-    "py|pyi|pyx|ipynb|js|mjs|cjs|jsx|ts|tsx|md|mdx|rst|json|jsonl|toml|yaml|yml|txt|rs|go|sh|bash|zsh|"
+    "py|pyi|pyx|ipynb|js|mjs|cjs|jsx|ts|tsx|mts|cts|md|mdx|rst|json|jsonl|toml|yaml|yml|txt|rs|go|sh|bash|zsh|"
     "cfg|ini|conf|lock|html|htm|css|scss|sqlite3|sqlite|db|bin|so|dll|dylib|pid|log|csv|tsv|xml|"
     "c|h|cc|cpp|hpp|java|kt|rb|php|swift|lua|sql|env|pdf|png|jpg|jpeg|gif|svg|zip|gz|tgz|whl|"
     "onnx|pt|gguf|safetensors|soul|vue|svelte|dart|scala|proto|graphql|tf|service|plist|"
@@ -69,7 +69,7 @@ _VERSION = re.compile(
 _TECH_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*\.(?:js|cpp|io|IO|ai|net|rs|jl|nvim)$")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:=\S*)?$")
 _FILE = re.compile(rf"^\.?[\w][\w.+@-]*\.(?:{FILE_EXTENSIONS})$")
-_PATH = re.compile(r"^(?:~|\.{1,2})?/?(?:[\w.*<>@+-]+/)+[\w.*<>@+-]*$")
+_PATH = re.compile(r"^(?:~/|\.{1,2}/|/)?(?:[\w.*<>@+-]+/)*[\w.*<>@+-]+/?$")
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 _MONTH_NAMES = frozenset(
     "january february march april may june july august september october november december "
@@ -108,12 +108,15 @@ COMMON_ACRONYMS = frozenset({
     "SSD", "PDF", "UTF", "ASCII", "REST", "RPC", "SSH", "TLS", "SSL", "DNS", "IP", "TCP", "UDP",
     "CJK", "KG", "NLP", "NER", "QA", "PM", "AM", "UTC", "ENV", "VM", "E2E", "OOM", "RSS",
     "TDD", "WAL", "DX", "MVP", "POC", "KPI", "OKR", "SLA", "CRUD", "ORM", "JWT", "XML", "IO",
-    "CLA", "PRD", "RFC", "EOF", "EOL", "TTL", "LRU", "FIFO", "LIFO", "GC", "IPC", "DSL", "IDE", "VCS",
+    "CLA", "PRD", "EOF", "EOL", "TTL", "LRU", "FIFO", "LIFO", "GC", "IPC", "DSL", "IDE", "VCS",
     "LOL", "OMG", "BTW", "IMO", "IMHO", "TBH", "IDK", "BRB", "TTYL", "DM", "DMS", "PS", "NB", "AKA",
     "FTW", "GG", "THX", "PLS", "ASL", "TIL", "ELI5", "NSFW", "RIP", "CEO", "CTO", "CFO", "COO",
     "HR", "PTO", "ETL", "SEO", "B2B", "B2C", "SAAS", "HNSW", "KV", "QPS", "RPS", "P50", "P95", "P99",
     "BLOB", "UUID", "GUID", "SHA", "MD5", "CRLF", "LF", "BOM", "MIME", "CORS", "CSRF", "XSS",
     "TTY", "PID", "ARM", "CUDA", "SIMD", "AST", "REPL", "PRAGMA", "ABI", "FFI", "GIL", "LGBTQ",
+    "JSONL", "NDJSON", "CWD", "PWD", "TOCTOU", "ACL", "RBAC", "SSO", "MFA", "OTP", "VPN", "LAN", "WAN",
+    "CDN", "DOM", "SPA", "SSR", "CSP", "HMR", "NPM", "OCR", "TTS", "STT", "RAG", "KB",
+    "MB", "GB", "TB", "KIB", "MIB", "GIB", "MS", "FPS", "RPM", "DPI", "HDR", "USB", "HDMI", "LED", "LCD",
 })
 
 
@@ -139,6 +142,8 @@ def is_shouting(s: str) -> bool:
         return False
     if letters <= 3:
         return s.lower() in _SHORT_SHOUTS
+    if letters >= 8:
+        return True  # PYTHONPATH, USERPROFILE: environment names / shouting, never acronyms
     word = _is_word(s)
     return True if word is None else word
 
@@ -231,7 +236,7 @@ def is_path(s: str) -> bool:
     """
     if is_file_name(s):
         return True
-    if not _PATH.match(s) or "//" in s:
+    if "/" not in s or not _PATH.match(s) or "//" in s:
         return False
     if s.startswith(("~", "/", "./", "../")) or s.endswith("/"):
         return len(s) > 2

@@ -8,6 +8,7 @@ the segment belongs to at most one candidate.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -23,9 +24,14 @@ _PROPN = frozenset({"NNP", "NNPS"})
 _INNER = frozenset({"of", "de", "da", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le",
                     "&", "for", "y", "bin", "al", "el"})
 _SUBCOMMANDS = frozenset(
-    "install uninstall add remove run exec sync lock init commit push pull clone checkout rebase merge "
-    "build test publish upgrade update config compile serve start deploy format check lint".split()
+    "install uninstall add remove run exec sync init commit push pull clone publish upgrade".split()
 )
+_INTERJ = re.compile(
+    r"^(?:a+w+|m+|h+m+|o+h+|a+h+|u+h+|e+h+|u+m+|w+o+w+|y+a+y+|(?:h+a+)+h*|(?:h+e+)+|w+o+o+h+o+o+|"
+    r"o+o+p+s+|u+g+h+|y+e+s+|n+o+|o+k+|z+|y+a+s+|e+w+|p+f+t+|s+h+|b+r+r+|g+r+r+|x+o+)$|^\w*(\w)\1\1\w*$",
+    re.IGNORECASE,
+)
+_ODD_CHARS = re.compile(r"[^\w\s.'’&-]")
 _STRONG_TECH = frozenset({"path", "file", "issue_ref", "handle", "url", "code"})
 
 
@@ -49,9 +55,16 @@ def _sent_bounds(doc) -> tuple[list[int], list[tuple[int, int]], set[int]]:
         while k < s.end and (doc[k].is_punct or doc[k].is_space or doc[k].tag_ in ("LS", "NFP", "SYM")):
             k += 1
         initial.add(k)
-    # line starts and the word after a colon are sentence-like openers too
+    # line starts are openers too, unless the line merely wraps a sentence
     for t in doc:
-        if t.is_space and "\n" in t.text or t.text == ":" or ("\n" in t.whitespace_):
+        if t.is_space and "\n" in t.text or "\n" in t.whitespace_:
+            p = t.i if not t.is_space else t.i - 1
+            while p >= 0 and doc[p].is_space:
+                p -= 1
+            blank = t.text.count("\n") + t.whitespace_.count("\n") >= 2
+            if p >= 0 and not blank and doc[p].text not in (".", "!", "?", ":", ";") \
+                    and not _bullet(doc, t.i + 1):
+                continue
             k = t.i + 1
             while k < len(doc) and (doc[k].is_punct or doc[k].is_space or doc[k].tag_ in ("LS", "NFP")):
                 k += 1
@@ -59,7 +72,14 @@ def _sent_bounds(doc) -> tuple[list[int], list[tuple[int, int]], set[int]]:
     return starts, bounds, initial
 
 
-def _runs(doc, initial: set[int]) -> Iterator[tuple[int, int]]:
+def _bullet(doc, k: int) -> bool:
+    while k < len(doc) and doc[k].is_space:
+        k += 1
+    return k < len(doc) and doc[k].text in ("-", "*", "•", ">", "+") or (
+        k + 1 < len(doc) and doc[k].like_num and doc[k + 1].text in (".", ")"))
+
+
+def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
     """Maximal runs of proper nouns (and capitalised words tagged otherwise), same line."""
     n = len(doc)
     i = 0
@@ -74,14 +94,18 @@ def _runs(doc, initial: set[int]) -> Iterator[tuple[int, int]]:
             if "\n" in prev.whitespace_:
                 break
             u = doc[j]
-            if _nameish(u, False) and u.text[:1].isupper() | (u.tag_ in _PROPN):
+            if _nameish(u, False) and (u.text[:1].isupper() or u.tag_ in _PROPN) \
+                    and not (u.text[:1].isdigit() and not u.text.isdigit()):
                 j += 1
                 continue
-            # inner "of"/"de": Palace of Fine Arts, Cliffs of Moher
+            # inner "of"/"de"/"&": Palace of Fine Arts, Cliffs of Moher; "Milla & Ben" are two
             if (u.lower_ in _INNER and u.text.islower() or u.text == "&") and j + 1 < n \
                     and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():
-                j += 2
-                continue
+                e1, e2 = ent_at.get(j - 1), ent_at.get(j + 1)
+                same = e1 is not None and e1 is e2
+                if same or (u.text != "&" and (e1 is None or e2 is None or e1 is e2)):
+                    j += 2
+                    continue
             # hyphen glued between two name parts: Jean-Luc, Bin-Nun
             if u.tag_ == "HYPH" and not prev.whitespace_ and not u.whitespace_ and j + 1 < n \
                     and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():
@@ -121,10 +145,11 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
     spans: dict[tuple[int, int], list[str]] = {}
     ent_at: dict[int, tuple[int, int, str]] = {}
     for e in doc.ents:
+        rec = (e.start, e.end, e.label_)
         for k in range(e.start, e.end):
-            ent_at[k] = (e.start, e.end, e.label_)
+            ent_at[k] = rec
     used: set[int] = set()
-    for i, j in _runs(doc, initial):
+    for i, j in _runs(doc, initial, ent_at):
         for piece in _split_run(doc, i, j, ent_at):
             spans[piece] = []
             used.update(range(*piece))
@@ -261,11 +286,15 @@ def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bo
     """Junk filter: what is never worth a node."""
     if len(s) < 2 and not s.isupper() or not any(ch.isalnum() for ch in s):
         return False
+    if _ODD_CHARS.search(s):
+        return False  # abspath+expanduser, a=b, x>y: code, not a name
     if label in NUMBER_LABELS:
         if shapes.is_version(s):
             return False
         return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
     if " " not in s:
+        if _INTERJ.match(s):
+            return False  # Aww, Mmm, Hmmm, Yayyy, Woohoo, Haha
         kind = shapes.junk_kind(s)
         if kind in ("flag", "version", "status", "code_identifier", "shouting", "common_acronym", "date"):
             return False
@@ -328,7 +357,7 @@ def _shape_cues(s: str, label) -> list[str]:
         out.append("shape:acronym")
     elif shapes.is_camel_case(s):
         out.append("shape:camel")
-    if " " not in s and lexicon.is_word(s) and s[:1].isupper():
+    if " " not in s and s[:1].isupper() and not shapes.is_camel_case(s) and lexicon.is_word(s):
         out.append("dict_word")
     return out
 

@@ -9,6 +9,7 @@ the tables takes ~10 ms and needs no lemmatizer pipe at run time.
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 
 _POS = ("noun", "verb", "adj", "adv")
@@ -33,6 +34,8 @@ def _tables() -> dict[str, frozenset[str] | dict]:
     by_pos: dict[str, frozenset[str]] = {}
     exc: dict[str, dict[str, list[str]]] = {}
     rules: dict[str, list[list[str]]] = {}
+    if os.environ.get("SOULGRAPH_DISABLE_SPACY", "").strip() not in ("", "0"):
+        return {"words": frozenset(), "by_pos": {}, "exc": {}, "rules": {}}
     try:
         import spacy.util
         from spacy.lookups import Lookups
@@ -93,7 +96,21 @@ def is_word(word: str) -> bool:
         for old, new in t["rules"].get(pos, ()):
             if old and w.endswith(old) and (w[: len(w) - len(old)] + new) in words:
                 return True
+    if w.endswith("in") and len(w) > 4 and is_word(w + "g"):
+        return True  # "startin", "nothin": clipped -ing
     for pre in ("re", "un", "non", "pre", "over", "sub", "de", "auto", "multi"):  # reprocessed
         if w.startswith(pre) and len(w) - len(pre) >= 4 and is_word(w[len(pre):]):
             return True
     return False
+
+
+def is_verb(word: str) -> bool:
+    """Is ``word`` a verb lemma (add, fix, bump)?"""
+    return word.lower() in _tables()["by_pos"].get("verb", ())
+
+
+def is_noun(word: str) -> bool:
+    """Is ``word`` a noun lemma (or an inflected noun)?"""
+    w = word.lower()
+    nouns = _tables()["by_pos"].get("noun", ())
+    return w in nouns or lemma(w, "noun") in nouns and lemma(w, "noun") != w

@@ -49,7 +49,8 @@ cue                               meaning
 ``shape:<kind>``                  name shape, one of: path, file, issue_ref, handle,
                                   url, tech (inner punctuation: Node.js, C++,
                                   soul-protocol, model tags), docname (README,
-                                  CHANGELOG), acronym (all caps, 2-5 letters), camel
+                                  CHANGELOG), standard (PEP 621, RFC 5646, ISO 8601),
+                                  acronym (all caps, 2-5 letters), camel
                                   (CamelCase), lower, numeric (digits only / NER
                                   number or date), hyphenated
 ``junk:<reason>``                 the extractor judged the string cannot be a person /

@@ -21,9 +21,9 @@ _HANDLE = r"(?<![\w.@/])@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?(?![\w@.]*
 _URL = r"\bhttps?://[^\s<>()\"'`]+[^\s<>()\"'`.,;:!?]"
 # paths: ~/x, ./x, /x/y, a/b/ (trailing slash) or a/b.ext ; components may hold <slug> or *
 _COMP = r"[\w.*<>@+-]+"
-_PATH = (
-    rf"(?<![\w/~.:])(?:~|\.{{1,2}})?/?(?:{_COMP}/)+(?:{_COMP})?"
-)
+_PATH = rf"(?<![\w/~.:])(?:~/|\.{{1,2}}/|/)?(?:{_COMP}/)+(?:{_COMP})?|(?<![\w/~.:])~/{_COMP}"
+# standards and specs: PEP 621, RFC 5646, BCP 47, ISO 8601
+_STANDARD = r"\b[A-Z]{2,5} \d{1,5}\b(?![.,]?\d)"
 _FILE = rf"(?<![\w/.-])\.?[\w][\w.+-]*\.(?:{_FILE_EXT})\b(?![\w/-])"
 _DOTFILE = r"(?<![\w/.-])\.[a-z][\w-]+(?:\.[\w-]+)*\b(?![\w/])"
 _TECHDOT = rf"(?<![\w/.-])[A-Za-z][\w-]*\.(?:{_TECH_SUFFIX})\b(?![\w./-])"
@@ -41,13 +41,13 @@ _BACKTICK = r"`[^`\n]{1,80}`"
 
 _RX = re.compile("|".join(f"(?P<{k}>{v})" for k, v in (
     ("header", _HEADER), ("backtick", _BACKTICK), ("url", _URL), ("issue", _ISSUE), ("handle", _HANDLE),
-    ("path", _PATH), ("file", _FILE), ("techdot", _TECHDOT), ("plus", _PLUS),
+    ("path", _PATH), ("file", _FILE), ("techdot", _TECHDOT), ("plus", _PLUS), ("standard", _STANDARD),
     ("modeltag", _MODEL_TAG), ("dotted", _DOTTED), ("ident", _IDENT), ("dotfile", _DOTFILE),
     ("hyphen", _HYPHEN),
 )))
 
 # Cheap test whether a segment may hold a tech token at all (skip the big regex).
-HINT = re.compile(r"[#@/`+:_(]|\.[A-Za-z]|\w-\w")
+HINT = re.compile(r"[#@/`+:_(]|\.[A-Za-z]|\w-\w|[A-Z]{2} \d")
 
 
 @dataclass(slots=True)
@@ -65,6 +65,10 @@ def find(text: str) -> list[TechSpan]:
     out: list[TechSpan] = []
     for m in _RX.finditer(text):
         kind = m.lastgroup
+        if kind == "standard":
+            if not shapes.is_common_acronym(m.group().split()[0]):
+                out.append(TechSpan(m.start(), m.end(), "standard"))
+            continue
         if kind == "header":
             out.append(TechSpan(m.start(), m.end(), "code"))
             continue
@@ -80,7 +84,16 @@ def find(text: str) -> list[TechSpan]:
     return out
 
 
+_REQ = re.compile(r"^([A-Za-z][\w.-]*[A-Za-z0-9])(?:\[[\w,]+\])?\s*(?:[<>=!~]=?|@)\s*[\w.*]+")
+
+
 def _classify(s: str, start: int, end: int, *, backticked: bool = False) -> TechSpan | None:
+    if backticked:
+        req = _REQ.match(s)  # `tomli>=2.0.0`: the package name, not the spec
+        if req:
+            s, end = req.group(1), start + len(req.group(1))
+        elif not shapes.is_path(s) and any(ch in s for ch in "()=<>[]{},;\"' "):
+            return TechSpan(start, end, "code", backticked)
     # trailing sentence punctuation is not part of a name ("see src/x.py.")
     while end > start and s[-1] in ".,;:!?)":
         if s.endswith(("++", "()")) or (s.endswith(".") and s.count(".") == 1 and backticked):

@@ -21,6 +21,13 @@ GREETINGS = frozenset(
     "sorry ok okay oh ah wow yay maybe yes yeah no nope well so and but or please ps lol haha omg "
     "good morning evening night great nice love miss hug hugs".split()
 )
+# Imperative openers of commit messages and notes ("Add Milla's notes", "Fix Soul Protocol").
+IMPERATIVES = frozenset(
+    "add fix update remove bump merge refactor rename move drop revert use make allow support handle ensure "
+    "implement improve clean document test set replace introduce enable disable prevent avoid skip show hide "
+    "call run pass return wire ship release prefer switch restore guard raise migrate port convert expose "
+    "extract split inline simplify thank thanks credit ask tell email ping invite meet".split()
+)
 # Trailing words that name a thing about the name, not the name ("Soul Protocol PR", "Acme team").
 TRAILING_HEADS = frozenset(
     "pr prs mr issue issues repo repos repository team teams project release branch fork folks people "
@@ -63,6 +70,10 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             continue
         if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low):
             i += 1
+            sent_initial = False
+            continue
+        if sent_initial and (ner_start is None or ner_start > i) and low in IMPERATIVES:
+            i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol"
             sent_initial = False
             continue
         break
