@@ -1,0 +1,143 @@
+"""Typing canonical entities from all of their evidence.
+
+``decide(name, mentions, texts)`` is called once per canonical entity with
+every mention of it across the store, so the type is a function of the whole
+store (stable between rebuilds, independent of memory order), never of the
+last mention seen. Evidence kinds, one module each:
+
+- ``cues``: the extractor's cues, spaCy's entity label among them (a vote only);
+- ``context``: patterns in the words around each mention;
+- ``shape``: what the name looks like (identifiers, paths, CamelCase, suffixes);
+- ``gazetteer``: small word lists shipped in ``soulgraph/data``.
+
+Unknown things are ``concept``; ``person`` needs evidence of two different
+kinds (or one strong kind: speaker, direct address, title, kinship word),
+because a capitalised word is not evidence of a person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from soulgraph.classify import context, corpus, cues, gazetteer, shape
+from soulgraph.classify.evidence import Tally, Vote
+from soulgraph.models import Mention
+from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
+
+STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle"})
+MIN_SCORE = 1.0  # below this the best type is only a guess: concept
+_ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
+
+
+@dataclass(slots=True)
+class TypeDecision:
+    type: str | None  # None: not an entity, drop it
+    confidence: float
+    reasons: list[str] = field(default_factory=list)
+
+
+def decide(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:
+    """The type of one canonical entity from the votes of all its mentions."""
+    tally = collect(name, mentions, texts)
+    return judge(name, tally, mentions, texts)
+
+
+def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tally:
+    """Every vote about ``name``: once per entity for its shape, once per mention for context."""
+    tally = Tally()
+    shape_votes, shape_forbid = shape.votes(name)
+    tally.add_entity(shape_votes)
+    tally.add_entity(gazetteer.votes(name))
+    for t, why in shape_forbid.items():
+        tally.forbidden[t] += 10**6
+        tally.forbid_why[why] += 1
+    places = gazetteer.words("places")
+    for m in mentions:
+        text = texts.get(m.memory_id, "")
+        votes, forbid = cues.votes(m.cues)
+        if m.extractor == "speaker":
+            votes.append(Vote("person", "speaker", 5.0, "speaker"))
+        if text and 0 <= m.start <= m.end <= len(text):
+            votes.extend(context.votes(m, text, places))
+        tally.add_mention(votes, forbid)
+    stats = corpus.stats(texts)
+    key = gazetteer.key(name)
+    if key in stats.speakers and "speaker:agent" not in {c for m in mentions for c in m.cues}:
+        tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
+    if " " not in key and key.isalpha():
+        low, cap = stats.lower.get(key, 0), stats.capital_mid.get(key, 0)
+        if low >= 2 and low >= cap:
+            tally.add_entity([Vote("concept", f"ordinary word (lowercase x{low})", 1.5, "word"),
+                              Vote("person", "ordinary word", -1.0, "word")])
+    return tally
+
+
+def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:
+    """Turn the tally into a decision; the person gate and junk drop live here."""
+    scores = tally.scores()
+    n = max(tally.mentions, 1)
+    banned = {t for t, k in tally.forbidden.items() if k >= 10**6 or 2 * k >= n}
+    for t in banned:
+        scores.pop(t, None)
+    if "person" in scores and not _person_ok(tally, scores["person"]):
+        scores.pop("person")
+    positive = {t: s for t, s in scores.items() if s > 0}
+    if _is_junk(name, mentions, texts, positive, tally):
+        return TypeDecision(None, 0.0, ["ordinary word at sentence start, no other evidence"])
+    if not positive:
+        why = [f"not {t}: {w}" for w, _ in tally.forbid_why.most_common(1) for t in ("a name",)]
+        return TypeDecision(DEFAULT_TYPE, 0.3, why or ["no evidence"])
+    best = max(positive, key=lambda t: (positive[t], -_ORDER.get(t, 99)))
+    total = sum(positive.values())
+    if positive[best] < MIN_SCORE:
+        return TypeDecision(DEFAULT_TYPE, 0.3, ["weak evidence", *tally.reasons(best, 3)])
+    conf = positive[best] / (total + 1.0)
+    return TypeDecision(best, round(min(conf, 0.99), 3), tally.reasons(best))
+
+
+def _person_ok(tally: Tally, score: float) -> bool:
+    """Person needs two kinds of evidence, or one strong kind; a pronoun alone is not one."""
+    if score < 1.2:
+        return False
+    kinds = tally.kinds_for("person")
+    if kinds & STRONG_PERSON_KINDS:
+        return True
+    real = kinds - {"pronoun"}
+    if len(real) >= 2:
+        return True
+    ner = tally.counts.get(("person", "NER PERSON"), 0)
+    if real == {"ner"} and 2 * ner >= tally.mentions and not tally.kinds_for("concept") & {"word"}:
+        return True  # the model's PERSON on most mentions of a name that is not a common word
+    return len(real) == 1 and "pronoun" in kinds and score >= 3.0
+
+
+def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], positive: dict,
+             tally: Tally) -> bool:
+    """A single ordinary word that only ever opens a sentence and has no real evidence."""
+    if " " in name.strip() or not mentions:
+        return False
+    strong = {t: s for t, s in positive.items() if t != DEFAULT_TYPE}
+    if strong and max(strong.values()) >= 2.5:
+        return False
+    if gazetteer.is_nonentity(name):
+        return True
+    initial = all(
+        m.sentence_initial or "sentence_initial" in m.cues
+        or corpus.is_sentence_initial(m.start, m.sent_start, texts.get(m.memory_id, ""))
+        for m in mentions
+    )
+    if not initial:
+        return False
+    return "word" in tally.kinds_for(DEFAULT_TYPE) or _dictionary_word(name)
+
+
+def _dictionary_word(name: str) -> bool:
+    try:
+        from soulgraph.extract import lexicon
+    except ImportError:  # pragma: no cover - extractor module absent
+        return False
+    return lexicon.available() and lexicon.is_word(name) and not gazetteer.is_given_name(name)
+
+
+__all__ = ["TypeDecision", "decide", "collect", "judge", "STRONG_PERSON_KINDS"]

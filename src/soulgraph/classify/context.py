@@ -1,0 +1,186 @@
+"""Votes from the words around a mention, read from the memory text itself.
+
+These patterns work whatever extractor produced the mention (the regex
+fallback carries few cues), and they share labels with the cue votes so the
+same fact seen twice counts once per mention.
+"""
+
+from __future__ import annotations
+
+import re
+
+from soulgraph.classify import lexicon
+from soulgraph.classify.evidence import Vote
+from soulgraph.models import Mention
+
+_W = 60  # characters of context either side
+
+_PERSON_VERB = re.compile(
+    r"^(?:\s*,\s*(?:who|\d{1,3}),?)?\s+(?:(?:has|had|just|also|then|never|always|finally|really|"
+    r"quickly|later)\s+)?"
+    r"(said|says|asked|asks|told|tells|laughed|laughs|smiled|smiles|cried|replied|answered|explained|"
+    r"mentioned|agreed|argued|thinks|thought|feels|felt|believes|believed|decided|decides|wants|"
+    r"wanted|loves|loved|hates|hated|knows|knew|went|came|met|married|died|hugged|texted|sighed|"
+    r"shrugged|nodded|grinned|whispered|shouted|admitted|testified|pleaded|confessed|vowed|insisted|"
+    r"recalled|wondered|worried|promised|apologi[sz]ed|remembered|hopes|hoped|wishes|wished|enjoys|"
+    r"enjoyed|misses|missed|is\s+(?:a|an|my|our)\s+(?:friend|sister|brother|mom|dad|colleague))\b",
+    re.I)
+_WHO = re.compile(r"^\s*,\s*(?:who|whose)\b|^\s*,\s*\d{1,3}\s*,", re.I)
+_SAID_BY = re.compile(r"\b(?:said|told|asked|thanked|according to|met|hugged|married|"
+                      r"texted|called|emailed|invited|congratulated)\s+$", re.I)
+_KIN_LEFT = re.compile(
+    r"\b(?:my|our|his|her|their|your)\s+(?:best\s+|old\s+|little\s+|big\s+)?(?:friend|buddy|sister|"
+    r"brother|mom|mum|mother|dad|father|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
+    r"cousin|uncle|aunt|grandma|grandpa|grandmother|grandfather|boss|colleague|coworker|teacher|"
+    r"mentor|neighbou?r|roommate|kid|niece|nephew|fianc[ée]e?)\s*,?\s*$", re.I)
+_KIN_RIGHT = re.compile(
+    r"^(?:'s|’s)\s+(?:(?:new|little|older|younger|best)\s+)?(?:wife|husband|son|daughter|mom|mum|"
+    r"mother|dad|father|sister|brother|family|kids|children|friend|friends|girlfriend|boyfriend|"
+    r"partner|birthday|wedding|funeral|grandma|grandpa|parents|baby)\b", re.I)
+_TITLE_LEFT = re.compile(
+    r"\b(Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lord|Lady|President|Sen|Senator|Rep|Gov|Governor|Mayor|"
+    r"Judge|Justice|Gen|General|Col|Capt|Captain|Lt|Sgt|Officer|Detective|Pope|King|Queen|Prince|"
+    r"Princess|Rev|Coach|Chairman|Secretary|Minister|Chancellor|Ambassador|Uncle|Aunt|Grandma|"
+    r"Grandpa|Saint)\.?\s+$")
+_TITLE_IN = re.compile(
+    r"^(?:Mr|Mrs|Ms|Dr|Prof|Sir|Dame|President|Sen|Senator|Rep|Gov|Governor|Mayor|Judge|Gen|"
+    r"General|Col|Capt|Captain|Lt|Sgt|Officer|Pope|King|Queen|Prince|Princess|Rev|Coach|Chairman|"
+    r"Secretary|Minister|Chancellor|Ambassador|Archduke|Duke|Lord|Lady)\.?\s+[A-Z]")
+_ADDRESS_LEFT = re.compile(
+    r"(?:^|[\s\"'(])(?:hey|hi|hello|thanks|thank\s+you|bye|goodbye|congrats|congratulations|dear|"
+    r"yo|morning|night|welcome|sorry|love\s+you|miss\s+you|see\s+you)\s*,?\s*$", re.I)
+_VOCATIVE = re.compile(r"^\s*[!?]|^\s*[.,]\s*(?:$|[A-Z\"'])")
+_PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
+_ORG_LEFT = re.compile(
+    r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+(?:at|for)\s+$|"
+    r"\b(?:joined|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
+    r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
+_ORG_RIGHT = re.compile(
+    r"^(?:'s|’s)?\s+(?:spokes(?:man|woman|person)|officials|executives|employees|headquarters|shares|"
+    r"stock|board|ceo|announced|reported|acquired|hired|filed|sued|is\s+headquartered)\b", re.I)
+_PLACE_LEFT_STRONG = re.compile(
+    r"\b(?:lives?|lived|living|born|based|headquartered|located|stay(?:ed|ing)?|vacation(?:ed|ing)?|"
+    r"grew\s+up|raised|settled|arrived)\s+(?:in|at|near)\s+$|"
+    r"\b(?:moved?|moving|travel(?:l?ed|l?ing)?|fl(?:ew|y|ying)|drove|driving|went|go(?:ing)?|trip|"
+    r"return(?:ed|ing)?|relocat(?:ed|ing)|road\s+trip|back)\s+to\s+$|"
+    r"\b(?:visit(?:ed|ing|s)?|capital\s+of|city\s+of|state\s+of|province\s+of|outskirts\s+of|"
+    r"(?:north|south|east|west)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
+    r"village\s+of|streets\s+of)\s+(?:the\s+)?$", re.I)
+_PLACE_LEFT_WEAK = re.compile(r"\b(?:in|from|near|across|throughout|outside|around|to)\s+$", re.I)
+_PLACE_RIGHT = re.compile(r"^(?:-based\b|,\s*(?P<where>[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))")
+_TOOL_LEFT = re.compile(
+    r"\b(?:pip3?\s+install(?:\s+-U)?|uv\s+(?:add|pip\s+install)|npm\s+(?:install|i)|yarn\s+add|"
+    r"pnpm\s+add|brew\s+install|apt(?:-get)?\s+install|cargo\s+(?:add|install)|go\s+get|"
+    r"poetry\s+add|conda\s+install|import|using|uses|used|via|powered\s+by|built\s+(?:with|on)|"
+    r"written\s+in|switch(?:ed)?\s+to|migrat(?:e|ed|ing)\s+to|upgrad(?:e|ed|ing)|bump(?:ed)?|"
+    r"install(?:ed|ing)?|depends\s+on|requires|run(?:s|ning)?\s+on|support(?:s|ed)?\s+for)\s+"
+    r"(?:the\s+)?$", re.I)
+_TOOL_RIGHT = re.compile(
+    r"^\s*(?:v?\d+(?:\.\d+)+\b|(?:library|lib|package|plugin|extension|cli|sdk|api|server|client|app|"
+    r"model|models|backend|driver|module|framework|toolkit|runtime|engine|database|binary|integration|"
+    r"container|image|wrapper|bindings|dependency|install|version|release|support|backend)\b)", re.I)
+_PROJECT_LEFT = re.compile(
+    r"\b(?:building|build|built|shipping|ship|shipped|deploying|launching|launched|working\s+on|"
+    r"work\s+on|worked\s+on|contribut(?:e|ed|ing)\s+to|maintainer\s+of|fork\s+of|our)\s+(?:the\s+)?$",
+    re.I)
+_PROJECT_RIGHT = re.compile(r"^\s+(?:project|repo|repository|codebase|roadmap|milestone|sprint)\b", re.I)
+_EVENT_RIGHT = re.compile(
+    r"^\s+(?:conference|summit|festival|fest|meetup|wedding|party|ceremony|concert|gala|hackathon|"
+    r"tournament|championship|parade|marathon|expo)\b", re.I)
+_EVENT_LEFT = re.compile(r"\b(?:attend(?:ed|ing)?|during|at\s+the|went\s+to\s+the)\s+$", re.I)
+_DOC_RIGHT = re.compile(r"^\s+(?:file|doc|docs|document|paper|article|spec|page|section|chapter)\b", re.I)
+
+
+def window(m: Mention, text: str) -> tuple[str, str, str]:
+    """(left, right, sentence) around the mention, clipped to its sentence."""
+    s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
+    if not (s0 <= m.start <= m.end <= s1):
+        s0, s1 = 0, len(text)
+    left = text[max(s0, m.start - _W):m.start]
+    right = text[m.end:min(s1, m.end + _W)]
+    return left, right, text[s0:s1]
+
+
+def votes(m: Mention, text: str, places: frozenset[str]) -> list[Vote]:
+    """Context votes for one mention; ``places`` is the place gazetteer (for "Boise, Idaho")."""
+    left, right, sentence = window(m, text)
+    out: list[Vote] = []
+    hit = _PERSON_VERB.match(right)
+    if hit:
+        verb = hit.group(1).split()[0].lower()
+        out.append(Vote("person", f"{_lemma(verb)} (as subject)", 1.5, "verb"))
+    if _WHO.match(right):
+        out.append(Vote("person", "X, who", 1.5, "verb"))
+    if _SAID_BY.search(left):
+        out.append(Vote("person", "said/told X", 1.3, "verb"))
+    if _KIN_LEFT.search(left) or _KIN_RIGHT.match(right):
+        out.append(Vote("person", "kin/friend word", 2.5, "kin"))
+    t = _TITLE_LEFT.search(left)
+    if t or _TITLE_IN.match(m.text):
+        word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
+        out.append(Vote("person", f"title '{word}'", 3.0, "title"))
+    if _ADDRESS_LEFT.search(left) or (left.rstrip().endswith(",") and _VOCATIVE.match(right)
+                                      and not _list_context(left)):
+        out.append(Vote("person", "addressed directly", 3.0, "address"))
+    if _pronoun_near(m, text, sentence):
+        out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
+    if _ORG_LEFT.search(left):
+        out.append(Vote("org", "works at / joined X", 2.0, "prep"))
+    if _ORG_RIGHT.match(right):
+        out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
+    if _PLACE_LEFT_STRONG.search(left):
+        out.append(Vote("place", "lives in / moved to X", 2.0, "prep"))
+    elif _PLACE_LEFT_WEAK.search(left):
+        word = _PLACE_LEFT_WEAK.search(left).group(0).split()[0].lower()
+        out.append(Vote("place", f"{word} X", 0.4, "prep"))
+    pr = _PLACE_RIGHT.match(right)
+    if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
+        out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
+    if _TOOL_LEFT.search(left):
+        out.append(Vote("tool", "using / install X", 1.5, "code"))
+    if _TOOL_RIGHT.match(right):
+        out.append(Vote("tool", "X library / X v2", 1.2, "code"))
+    if _PROJECT_LEFT.search(left):
+        out.append(Vote("project", "building / working on X", 1.2, "project"))
+    if _PROJECT_RIGHT.match(right):
+        out.append(Vote("project", "X project / repo", 2.0, "project"))
+    if _EVENT_RIGHT.match(right):
+        out.append(Vote("event", "X festival / conference", 1.5, "event"))
+    if _EVENT_LEFT.search(left):
+        out.append(Vote("event", "attended X", 0.6, "event"))
+    if _DOC_RIGHT.match(right):
+        out.append(Vote("document", "X file / doc", 1.5, "doc"))
+    return out
+
+
+def _lemma(verb: str) -> str:
+    irregular = {"said": "say", "says": "say", "told": "tell", "tells": "tell", "thought": "think",
+                 "felt": "feel", "went": "go", "came": "come", "met": "meet", "knew": "know",
+                 "died": "die", "cried": "cry", "replied": "reply", "hoped": "hope", "loved": "love",
+                 "hated": "hate", "is": "be", "believed": "believe", "decided": "decide",
+                 "argued": "argue", "agreed": "agree", "smiled": "smile", "married": "marry",
+                 "worried": "worry", "wondered": "wonder", "misses": "miss", "wishes": "wish",
+                 "apologised": "apologise", "apologized": "apologize"}
+    if verb in irregular:
+        return irregular[verb]
+    for suf in ("ed", "es", "s"):
+        if verb.endswith(suf) and len(verb) > len(suf) + 2:
+            stem = verb[: -len(suf)]
+            return stem[:-1] if suf == "ed" and stem.endswith(stem[-1] * 2) else stem
+    return verb
+
+
+def _list_context(left: str) -> bool:
+    """"A, B, C." is a list, not "Thanks, Mel."."""
+    return left.count(",") >= 2 or bool(re.search(r"\b(?:and|or|like|e\.g\.|such as)\b[^,]*,\s*$", left))
+
+
+def _pronoun_near(m: Mention, text: str, sentence: str) -> bool:
+    """A gendered pronoun in the mention's sentence (outside the name) or just after it."""
+    s0 = max(0, m.sent_start)
+    before = text[s0:m.start] if s0 <= m.start else ""
+    after = text[m.end:min(len(text), max(m.sent_end, m.end) + 80)]
+    return bool(_PRONOUN.search(before) or _PRONOUN.search(after))
+
+
+__all__ = ["votes", "window", "lexicon"]

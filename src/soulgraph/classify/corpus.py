@@ -1,0 +1,65 @@
+"""Store-wide facts the classifier needs once per build, not once per entity.
+
+Who speaks in the store (a speaker is a person), and which capitalised words
+are just ordinary words: a word seen in lowercase mid-sentence at least as
+often as capitalised ("Music", "Rooms") is vocabulary, not a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from soulgraph.sources.envelope import split_segments
+
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
+_SENT_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*[-*>#\d.)\s]*|[\"“(]\s*)$")
+
+
+@dataclass(slots=True)
+class CorpusStats:
+    speakers: frozenset[str]  # casefolded speaker names
+    lower: Counter  # lowercase word -> occurrences written in lowercase
+    capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
+
+
+_CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}
+
+
+def stats(texts: Mapping[str, str]) -> CorpusStats:
+    """Facts about ``texts``, computed once per mapping (the pipeline reuses one dict)."""
+    key = (id(texts), len(texts))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is texts:
+        return hit[1]
+    result = compute(texts)
+    _CACHE.clear()  # keep only the current store
+    _CACHE[key] = (texts, result)
+    return result
+
+
+def compute(texts: Mapping[str, str]) -> CorpusStats:
+    speakers: set[str] = set()
+    lower: Counter = Counter()
+    capital_mid: Counter = Counter()
+    for text in texts.values():
+        for seg in split_segments(text):
+            if seg.speaker:
+                speakers.add(seg.speaker.casefold())
+        for m in _TOKEN.finditer(text):
+            w = m.group()
+            if w.islower():
+                lower[w] += 1
+            elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
+                                                                                    m.start()]):
+                capital_mid[w.casefold()] += 1
+    return CorpusStats(frozenset(speakers), lower, capital_mid)
+
+
+def is_sentence_initial(start: int, sent_start: int, text: str) -> bool:
+    """Nothing but punctuation or a bullet between the line/sentence start and the mention."""
+    line0 = text.rfind("\n", 0, start) + 1
+    s0 = max(line0, sent_start if 0 <= sent_start <= start else line0)
+    return text[s0:start].strip(" \t\"'“‘([*-#>•.0123456789") == ""

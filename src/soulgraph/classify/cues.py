@@ -1,0 +1,115 @@
+"""Votes from the extractors' cues (see the cue table in ``extract/spacy_np.py``).
+
+spaCy's entity label is a vote, not a verdict: the small model calls chat
+names ORG or GPE, so each label carries a modest weight and the context
+patterns can outvote it.
+"""
+
+from __future__ import annotations
+
+from soulgraph.classify import lexicon
+from soulgraph.classify.evidence import Vote
+
+NER: dict[str, tuple[str, float]] = {
+    "PERSON": ("person", 1.4), "ORG": ("org", 1.2), "GPE": ("place", 1.6), "LOC": ("place", 1.4),
+    "FAC": ("place", 0.9), "NORP": ("concept", 1.5), "EVENT": ("event", 1.3),
+    "PRODUCT": ("tool", 1.1), "WORK_OF_ART": ("concept", 1.2), "LAW": ("concept", 1.0),
+    "LANGUAGE": ("concept", 1.0), "DATE": ("concept", 2.5), "TIME": ("concept", 2.5),
+    "PERCENT": ("concept", 3.0), "MONEY": ("concept", 3.0), "QUANTITY": ("concept", 3.0),
+    "CARDINAL": ("concept", 2.5), "ORDINAL": ("concept", 2.5),
+}
+_SHAPE: dict[str, tuple[str, float]] = {
+    "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),
+    "docname": ("document", 4.0), "url": ("document", 5.0), "handle": ("person", 3.0),
+    "tech": ("tool", 1.5), "camel": ("tool", 1.0), "numeric": ("concept", 4.0),
+}
+
+
+def votes(cues: list[str]) -> tuple[list[Vote], dict[str, str]]:
+    """(votes, forbidden types) for one mention's cues."""
+    out: list[Vote] = []
+    forbid: dict[str, str] = {}
+    for cue in cues:
+        head, _, rest = cue.partition(":")
+        if head == "ner" and rest in NER:
+            t, w = NER[rest]
+            out.append(Vote(t, f"NER {rest}", w, "ner"))
+        elif cue == "speaker":
+            out.append(Vote("person", "speaker", 5.0, "speaker"))
+        elif cue == "speaker:user":
+            out.append(Vote("person", "the user (speaker)", 5.0, "speaker"))
+        elif cue == "speaker:agent":
+            out.append(Vote("concept", "the agent (speaker)", 3.0, "speaker"))
+            forbid["person"] = "agent speaker"
+        elif cue == "addressed":
+            out.append(Vote("person", "addressed directly", 3.0, "address"))
+        elif head == "title":
+            out.append(Vote("person", f"title '{rest}'", 3.0, "title"))
+        elif head == "subj_of":
+            out.extend(_subject(rest))
+        elif head == "subjpass_of":
+            if rest in lexicon.PERSON_PASSIVE:
+                out.append(Vote("person", f"was {rest}ed", 1.5, "verb"))
+            elif rest in ("found", "establish", "incorporate", "acquire"):
+                out.append(Vote("org", f"was {rest}ed", 1.2, "verb"))
+        elif head == "obj_of" and rest in lexicon.OBJ_VERBS:
+            t, w = lexicon.OBJ_VERBS[rest]
+            out.append(Vote(t, f"{rest} X", w, "verb"))
+        elif head == "pobj_of":
+            prep, _, gov = rest.partition(":")
+            hit = lexicon.POBJ.get((prep, gov))
+            if hit:
+                out.append(Vote(hit[0], f"{gov} {prep} X", hit[1], "prep"))
+            elif prep in ("in", "from", "to", "near", "at"):
+                out.append(Vote("place", f"{prep} X", 0.4, "prep"))
+        elif head in ("appos", "is_a"):
+            t = lexicon.noun_type(rest)
+            if t:
+                out.append(Vote(t, f"{'is a' if head == 'is_a' else 'X,'} {rest}", 2.5, "noun"))
+        elif head == "compound_head":
+            t = lexicon.noun_type(rest)
+            if t and t != "person":
+                out.append(Vote(t, f"X {rest}", 1.5, "noun"))
+        elif head == "poss_of":
+            out.extend(_possessed(rest))
+        elif head == "cmd":
+            out.append(Vote("tool", f"{rest} X (command)", 3.0, "code"))
+        elif cue == "cmd_head":
+            out.append(Vote("tool", "command name", 2.0, "code"))
+        elif cue == "backticked":
+            out.append(Vote("concept", "backticked", 0.8, "code"))
+            forbid.update(person="backticked", place="backticked", org="backticked")
+        elif cue == "lower_nonword":
+            out.append(Vote("tool", "lowercase non-word", 0.9, "shape"))
+        elif cue == "dict_word":
+            out.append(Vote("concept", "dictionary word", 0.5, "word"))
+        elif head == "shape" and rest in _SHAPE:
+            t, w = _SHAPE[rest]
+            out.append(Vote(t, f"shape {rest}", w, "shape"))
+        elif head == "junk":
+            out.append(Vote("concept", rest.replace("_", " "), 3.0, "junk"))
+            forbid.update(dict.fromkeys(("person", "org", "place"), rest))
+    return out, forbid
+
+
+def _subject(lemma: str) -> list[Vote]:
+    if lemma in lexicon.PERSON_SUBJ_VERBS:
+        return [Vote("person", f"{lemma} (as subject)", 1.5, "verb")]
+    if lemma in lexicon.ORG_SUBJ_VERBS:
+        return [Vote("org", f"{lemma} (as subject)", 0.8, "verb")]
+    return []
+
+
+def _possessed(noun: str) -> list[Vote]:
+    if noun in ("birthday", "wedding", "funeral", "graduation"):
+        return [Vote("person", f"X's {noun}", 2.0, "possession")]
+    t = lexicon.noun_type(noun)
+    if t == "person":
+        return [Vote("person", f"X's {noun}", 2.0, "possession")]
+    if noun in ("capital", "government", "population", "economy", "border", "coast", "army"):
+        return [Vote("place", f"X's {noun}", 1.5, "possession")]
+    if noun in ("shares", "stock", "board", "headquarters", "employees", "subsidiary", "products"):
+        return [Vote("org", f"X's {noun}", 1.5, "possession")]
+    if t in ("tool", "project", "document"):
+        return [Vote("project" if t == "project" else "tool", f"X's {noun}", 0.8, "possession")]
+    return []

@@ -1,0 +1,85 @@
+"""Evidence bookkeeping: labelled votes per mention, summed per entity.
+
+Every piece of evidence is a ``Vote(type, label, weight)``. Within one mention a
+label counts once (the extractor's cue and our own text pattern for the same
+fact must not double-count). Across mentions, counts grow with diminishing
+returns (``1 + ln n``): ten "said" are better than one, but not ten times
+better, so one chatty sentence pattern cannot drown every other signal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True, frozen=True)
+class Vote:
+    type: str
+    label: str  # human-readable, shown in reasons: "said", "NER PERSON", "org suffix"
+    weight: float
+    kind: str = ""  # evidence family for the person diversity rule (verb, pronoun, ...)
+
+
+@dataclass(slots=True)
+class Tally:
+    """Votes of all mentions of one entity."""
+
+    mentions: int = 0
+    counts: Counter = field(default_factory=Counter)  # (type, label) -> mentions voting
+    weights: dict = field(default_factory=dict)  # (type, label) -> max weight seen
+    kinds: dict = field(default_factory=dict)  # (type, label) -> kind
+    forbidden: Counter = field(default_factory=Counter)  # type -> mentions forbidding it
+    forbid_why: Counter = field(default_factory=Counter)
+
+    def add_mention(self, votes: list[Vote], forbid: dict[str, str] | None = None) -> None:
+        """Record one mention's votes (each label once) and vetoes."""
+        self.mentions += 1
+        best: dict[tuple[str, str], Vote] = {}
+        for v in votes:
+            key = (v.type, v.label)
+            if key not in best or v.weight > best[key].weight:
+                best[key] = v
+        for key, v in best.items():
+            self.counts[key] += 1
+            self.weights[key] = max(self.weights.get(key, 0.0), v.weight)
+            self.kinds[key] = v.kind or v.label
+        for t, why in (forbid or {}).items():
+            self.forbidden[t] += 1
+            self.forbid_why[why] += 1
+
+    def add_entity(self, votes: list[Vote]) -> None:
+        """Votes about the name itself (shape, gazetteer): counted once per entity."""
+        for v in votes:
+            key = (v.type, v.label)
+            self.counts[key] = max(self.counts[key], 1)
+            self.weights[key] = max(self.weights.get(key, 0.0), v.weight)
+            self.kinds[key] = v.kind or v.label
+
+    def contribution(self, key: tuple[str, str]) -> float:
+        n = self.counts[key]
+        return self.weights[key] * (1.0 + math.log(n)) if n else 0.0
+
+    def scores(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for key in self.counts:
+            out[key[0]] = out.get(key[0], 0.0) + self.contribution(key)
+        return out
+
+    def kinds_for(self, etype: str) -> set[str]:
+        return {self.kinds[k] for k in self.counts if k[0] == etype and self.weights[k] > 0}
+
+    def reasons(self, etype: str | None, limit: int = 6) -> list[str]:
+        """``said x3, pronoun nearby x2, ...``: the winning type's evidence first."""
+        keys = sorted(self.counts, key=lambda k: (k[0] != etype, -self.contribution(k), k))
+        out = []
+        for t, label in keys:
+            if self.weights[(t, label)] <= 0:
+                continue
+            n = self.counts[(t, label)]
+            tag = label if t == etype else f"{label} ({t})"
+            out.append(f"{tag} x{n}" if n > 1 else tag)
+            if len(out) >= limit:
+                break
+        return out

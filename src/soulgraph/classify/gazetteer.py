@@ -1,0 +1,92 @@
+"""Small word lists shipped in ``soulgraph/data``: evidence, never verdicts.
+
+A list hit is one vote about the name. Given names are weak (a project may be
+called "Sage"); words that are also names (Will, May, Grace) pull towards
+``concept`` until context says "person".
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from soulgraph.classify.evidence import Vote
+
+_LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
+          "calendar", "given_names", "ambiguous_names", "nonentities")
+
+
+@functools.cache
+def words(name: str) -> frozenset[str]:
+    """One list, lowercased, comments and blank lines removed."""
+    if name not in _LISTS:
+        raise KeyError(name)
+    text = resources.files("soulgraph").joinpath("data", f"{name}.txt").read_text(encoding="utf-8")
+    return frozenset(
+        line.strip().casefold() for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    )
+
+
+def key(name: str) -> str:
+    """Lookup form: casefolded, single spaces, no edge quotes or trailing possessive."""
+    s = " ".join(name.replace("’", "'").split()).casefold().strip("\"'`()[]{}<>,;:!?")
+    if s.endswith("'s"):
+        s = s[:-2]
+    return s
+
+
+def is_given_name(token: str) -> bool:
+    return key(token) in words("given_names")
+
+
+def is_ambiguous_name(token: str) -> bool:
+    return key(token) in words("ambiguous_names")
+
+
+def is_nonentity(token: str) -> bool:
+    return key(token) in words("nonentities")
+
+
+def is_place(name: str) -> bool:
+    return key(name) in words("places")
+
+
+def votes(name: str) -> list[Vote]:
+    """Votes from list membership of the whole name and of its last / first word."""
+    k = key(name)
+    toks = k.split()
+    out: list[Vote] = []
+    if k in words("languages"):
+        out.append(Vote("tool", "known language", 3.5, "gazetteer"))
+    if k in words("tools"):
+        out.append(Vote("tool", "known tool", 3.5, "gazetteer"))
+    if k in words("orgs"):
+        out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
+    if k in words("places"):
+        out.append(Vote("place", "known place", 3.0, "gazetteer"))
+    if k in words("calendar"):
+        out.append(Vote("concept", "month/weekday", 4.0, "gazetteer"))
+    if not toks:
+        return out
+    if len(toks) > 1 and toks[-1] in words("orgs_suffix"):
+        out.append(Vote("org", f"org word '{toks[-1]}'", 3.0, "shape"))
+    if len(toks) > 1 and toks[-1].rstrip(".") in words("places_suffix"):
+        out.append(Vote("place", f"place word '{toks[-1]}'", 2.2, "shape"))
+    if len(toks) > 1 and toks[-1] in words("event_words"):
+        out.append(Vote("event", f"event word '{toks[-1]}'", 3.0, "shape"))
+    if len(toks) > 1 and toks[0] in ("university", "bank", "institute", "college"):
+        out.append(Vote("org", f"org word '{toks[0]}'", 2.5, "shape"))
+    if len(toks) > 1 and toks[0] in ("lake", "mount", "mt.", "cape", "port", "fort", "san", "santa",
+                                     "st.", "saint", "new", "north", "south", "east", "west"):
+        out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
+    first_given = toks[0] in words("given_names") and toks[0] not in words("ambiguous_names")
+    if len(toks) == 1:
+        if k in words("ambiguous_names"):
+            out.append(Vote("concept", "also a common word", 1.2, "gazetteer"))
+        elif first_given:
+            out.append(Vote("person", "common given name", 1.2, "given_name"))
+    elif len(toks) in (2, 3) and (first_given or toks[0] in words("given_names")):
+        if all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities")):
+            out.append(Vote("person", "given name + surname", 2.0, "given_name"))
+    return out

@@ -1,0 +1,114 @@
+"""Word classes the context rules and the cue mapping share.
+
+Common nouns and verb lemmas that say what kind of thing a name is when they
+stand next to it ("X, our lead designer", "the X library", "works at X").
+"""
+
+from __future__ import annotations
+
+PERSON_NOUNS = frozenset("""
+friend friends buddy pal mate colleague coworker co-worker boss manager lead designer engineer developer
+founder cofounder co-founder ceo cto cfo coo president chairman chairwoman director secretary minister
+senator governor mayor judge lawyer attorney officer spokesman spokeswoman spokesperson analyst
+professor teacher student doctor nurse actor actress singer rapper musician artist painter author writer
+poet player coach captain sister brother mother father mom mum dad son daughter wife husband
+girlfriend boyfriend partner cousin uncle aunt grandma grandpa grandmother grandfather niece nephew
+kid child baby neighbor neighbour roommate mentor intern contributor maintainer reviewer user customer
+client member leader chief head spouse fiance fiancee widow suspect victim king queen prince princess
+pope priest bishop rabbi general colonel sergeant soldier candidate nominee economist scientist
+researcher historian journalist reporter editor producer comedian dancer athlete champion
+""".split())
+
+ORG_NOUNS = frozenset("""
+company firm startup start-up organization organisation org nonprofit non-profit charity agency bank
+university college school institute corporation corp group team party union newspaper paper network
+channel station studio label band club league federation association council committee ministry
+department government manufacturer maker retailer airline carrier publisher vendor provider lab
+laboratory foundation fund church army navy court parliament administration brand business store
+""".split())
+
+PLACE_NOUNS = frozenset("""
+city town village country state province county region capital island neighborhood neighbourhood
+suburb district area coast peninsula continent nation republic kingdom territory street road
+avenue park beach lake river mountain valley bay harbor harbour port airport hospital museum
+restaurant cafe bar hotel stadium
+""".split())
+
+TOOL_NOUNS = frozenset("""
+library lib tool framework package module plugin extension language database db editor ide
+service app application platform model llm api sdk cli binary command runtime engine driver server
+client backend frontend browser os system compiler interpreter linter formatter extension bot
+assistant device phone laptop console car camera game product software script container image
+""".split())
+
+PROJECT_NOUNS = frozenset("project repo repository codebase roadmap fork monorepo initiative".split())
+
+DOCUMENT_NOUNS = frozenset("""
+file doc docs document paper article book report spec specification page section chapter readme
+changelog note notes post thread issue pr ticket guide manual
+""".split())
+
+EVENT_NOUNS = frozenset("""
+conference summit festival event meetup wedding party ceremony concert gala hackathon workshop
+tournament championship match game race parade show launch release birthday anniversary
+""".split())
+
+NOUN_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
+    ("person", PERSON_NOUNS), ("org", ORG_NOUNS), ("place", PLACE_NOUNS), ("tool", TOOL_NOUNS),
+    ("project", PROJECT_NOUNS), ("document", DOCUMENT_NOUNS), ("event", EVENT_NOUNS),
+)
+
+
+def noun_type(noun: str) -> str | None:
+    n = noun.casefold().strip()
+    if n.endswith("s") and n[:-1] in PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS:
+        n = n[:-1]
+    for t, nouns in NOUN_CLASSES:
+        if n in nouns:
+            return t
+    return None
+
+
+# Verb lemmas whose subject is a person ("Riley said", "Arjun decided").
+PERSON_SUBJ_VERBS = frozenset("""
+say tell ask laugh smile cry reply answer explain mention agree argue add note think feel believe
+decide want love hate like know go come meet marry die bear hug text call email sigh shrug nod grin
+whisper shout admit testify plead confess vow insist recall wonder worry promise apologize apologise
+remember forget hope wish enjoy miss visit travel move live grow study graduate retire resign marry
+adopt paint sing dance cook write draw play win lose eat drink sleep wake walk run swim hike
+""".split())
+# Verb lemmas whose subject is more often an organisation.
+ORG_SUBJ_VERBS = frozenset("announce acquire hire sue file employ manufacture sell report".split())
+# Verb lemmas whose passive subject is a person ("X was arrested").
+PERSON_PASSIVE = frozenset("""
+bear arrest kill elect sentence convict charge shoot injure wound appoint name hire fire marry
+murder assassinate execute jail indict nominate interview quote
+""".split())
+# Verb lemma of the clause that has the name as object -> type.
+OBJ_VERBS: dict[str, tuple[str, float]] = {
+    **dict.fromkeys("use install import run upgrade bump configure deploy replace support pin "
+                    "uninstall downgrade adopt integrate vendor patch wrap".split(), ("tool", 1.2)),
+    **dict.fromkeys("build ship launch develop maintain fork release".split(), ("project", 1.0)),
+    **dict.fromkeys("visit".split(), ("place", 1.5)),
+    **dict.fromkeys("join".split(), ("org", 1.2)),
+    **dict.fromkeys("meet tell ask thank hug marry kill elect text email invite date assassinate "
+                    "murder interview congratulate miss".split(), ("person", 1.3)),
+    **dict.fromkeys("attend".split(), ("event", 1.5)),
+    **dict.fromkeys("read edit merge review open".split(), ("document", 0.8)),
+}
+# Governor (verb lemma or noun) of a prepositional object -> type, per preposition.
+POBJ: dict[tuple[str, str], tuple[str, float]] = {
+    **{("at", g): ("org", 2.0) for g in "work intern job engineer analyst employee".split()},
+    **{("for", g): ("org", 2.0) for g in "work spokesman spokeswoman spokesperson".split()},
+    **{("of", g): ("org", 1.5) for g in "ceo founder chairman chairwoman employee spokesman "
+       "spokeswoman cofounder co-founder member shares stock head".split()},
+    **{("in", g): ("place", 2.0) for g in "live bear base locate stay grow headquarter reside "
+       "settle vacation raise".split()},
+    **{("to", g): ("place", 1.6) for g in "move go travel fly drive return come head trip "
+       "relocate emigrate immigrate".split()},
+    **{("from", g): ("place", 1.0) for g in "come return fly move hail".split()},
+    **{("of", g): ("place", 1.5) for g in "capital city state province people citizen town "
+       "village government resident outskirts north south east west".split()},
+    **{("in", g): ("tool", 1.5) for g in "write implement code rewrite port".split()},
+    **{("with", g): ("tool", 1.0) for g in "build integrate replace compatible".split()},
+}

@@ -1,0 +1,78 @@
+"""Votes from what the name looks like, independent of context.
+
+Identifiers, versions, dates and shouting can never be a person, org or place
+(``soulgraph.shapes.junk_reason``); file paths and issue refs are documents;
+``name:tag`` model tags, ``Node.js``-like names and CamelCase product names
+lean to tools; a digit inside a name is almost never a person.
+"""
+
+from __future__ import annotations
+
+import re
+
+from soulgraph import shapes
+from soulgraph.classify.evidence import Vote
+
+NAMED = ("person", "org", "place")
+
+_ISSUE = re.compile(r"^(?:(?:PR|pr|issue|Issue|PRs|pull|bug|Bug|ticket)\s*)?#\d+$|^(?:PR|GH)-?\d+$")
+_URL = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
+_DOMAIN = re.compile(r"^[\w-]+\.(?:com|org|net|io|ai|dev|app|co)$", re.I)
+_HANDLE = re.compile(r"^@[\w.-]+$")
+_MODEL_TAG = re.compile(r"^[a-z][\w.-]*:[\w.-]+$", re.I)  # qwen3:8b, llama3.1:70b-cloud
+_TECH_SUFFIX = re.compile(r"\.(?:js|ts|cpp|rs|py|rb|go|sh|net|io|ai)$", re.I)
+_DOCNAME = frozenset({"readme", "changelog", "license", "licence", "contributing", "makefile",
+                      "dockerfile", "todo.md", "authors", "security", "code_of_conduct", "notice"})
+_CAMEL = re.compile(r"^(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z]{2,}[a-z]+\w*)$")
+_NAME_CAMEL = re.compile(r"^(?:Mc|Mac|De|Le|La|Di|Da|Van|Von|O')[A-Z][a-z]+$")  # McDonald, LeBron
+_ALLCAPS_WORD = re.compile(r"^[A-Z][A-Z&.]{1,5}$")
+_DIGIT = re.compile(r"\d")
+_NUMERIC = re.compile(r"^[\d\s.,:/%$€£-]+[a-z]{0,3}$", re.I)
+
+
+def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
+    """(votes, forbidden types -> why) for the name's shape."""
+    s = name.strip()
+    out: list[Vote] = []
+    forbid: dict[str, str] = {}
+    if not s:
+        return out, forbid
+    if _ISSUE.match(s):
+        return [Vote("document", "issue/PR ref", 5.0, "shape")], dict.fromkeys(NAMED, "issue ref")
+    if _URL.match(s):
+        return [Vote("document", "URL", 5.0, "shape")], dict.fromkeys(NAMED, "URL")
+    if _HANDLE.match(s):
+        return [Vote("person", "@handle", 3.0, "handle")], {"place": "handle"}
+    if s.casefold() in _DOCNAME:
+        return [Vote("document", "document name", 4.0, "shape")], dict.fromkeys(NAMED, "document name")
+    if _NUMERIC.match(s):
+        return [Vote("concept", "number/date", 4.0, "shape")], dict.fromkeys(NAMED, "number")
+    if _MODEL_TAG.match(s) and " " not in s:
+        return [Vote("tool", "model tag name:tag", 4.0, "shape")], dict.fromkeys(NAMED, "model tag")
+    junk = shapes.junk_reason(s)
+    if junk == "file path" and "/" not in s and s[0].isupper() and s.lower().endswith(".js"):
+        return [Vote("tool", "tech name (x.js)", 2.5, "shape")], dict.fromkeys(NAMED, "tech name")
+    if junk == "file path":
+        return [Vote("document", "file path", 5.0, "shape")], dict.fromkeys(NAMED, junk)
+    if junk == "code identifier" and _TECH_SUFFIX.search(s) and "_" not in s:
+        out.append(Vote("tool", "tech name (x.js)", 2.0, "shape"))
+        return out, dict.fromkeys(NAMED, "tech name")
+    if junk == "code identifier" and _DOMAIN.match(s):
+        return [Vote("org", "domain name", 1.0, "shape"), Vote("tool", "domain name", 0.8, "shape")], {
+            "person": "domain", "place": "domain"}
+    if junk is not None:
+        weight = 1.0 if junk in ("common acronym",) else 2.5
+        return [Vote("concept", junk, weight, "junk")], dict.fromkeys(NAMED, junk)
+    if _DIGIT.search(s):
+        out.append(Vote("tool", "digit in name", 0.8, "shape"))
+        forbid["person"] = "digit in name"
+    if _CAMEL.match(s) and not _NAME_CAMEL.match(s) and " " not in s:
+        out.append(Vote("tool", "CamelCase product name", 1.2, "shape"))
+        out.append(Vote("person", "CamelCase", -1.5, "shape"))
+    if "-" in s and " " not in s and s.islower():
+        out.append(Vote("tool", "hyphenated lowercase name", 1.0, "shape"))
+        forbid["place"] = "hyphenated lowercase"
+    if _ALLCAPS_WORD.match(s) and not shapes.is_common_acronym(s):
+        out.append(Vote("org", "acronym", 0.5, "acronym"))
+        out.append(Vote("person", "acronym", -2.0, "acronym"))
+    return out, forbid
