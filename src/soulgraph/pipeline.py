@@ -96,6 +96,12 @@ def build_graph(
         for a in analyses for m in a.mentions
         if m.speaker and resolve.normalize(m.speaker) in known
     }
+    # a speaker's own mention says which node it was resolved into (merges change the id)
+    speaker_entity.update({
+        (a.memory_id, m.speaker): owner[id(m)]
+        for a in analyses for m in a.mentions
+        if m.extractor == "speaker" and m.speaker and id(m) in owner
+    })
     rels = relations.link(list(analyses), entity_of_mention, speaker_entity, by_id)
     records = [memory_record(m) for m in memories]
     meta = {"extractor": extractor, "generator": "soulgraph"}

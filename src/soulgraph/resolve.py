@@ -1,19 +1,46 @@
-"""Entity resolution: one canonical node per real-world thing (placeholder: exact normalised)."""
+"""Entity resolution: one canonical node per real-world thing.
+
+Deterministic first, fuzzy last (the field's lesson, see FIELD.md):
+
+1. ``cluster``: mentions group by a normalised key (case, -/_/space runs, edge
+   punctuation, a leading "the", a trailing possessive); keys are then joined by
+   the user's registry (pinned aliases, recorded merges) and by the compact form
+   ("SoulProtocol" = "Soul Protocol").
+2. ``refine`` (needs the types): a short form that extends to exactly one longer
+   name of a compatible type ("Sarah" -> "Sarah Chen", "Acme" -> "Acme Corp"), then
+   guarded fuzzy matching (rapidfuzz): long names only, same type, equal numbers,
+   never acronyms.
+
+Recorded unmerges veto every rule. Every decision depends on sets of keys only,
+so the result is independent of memory order, and the entity id (the canonical
+key) of a thing does not change when unrelated memories come and go.
+"""
 
 from __future__ import annotations
 
 import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
 
 from soulgraph.models import Mention
 from soulgraph.registry import Registry
 
 _SEP = re.compile(r"[\s\-_]+")
 _EDGE = "\"'`.,;:!?()[]{}<>*“”‘’«»…|~"
+_POSSESSIVE = ("'s", "’s")
+_DIGITS = re.compile(r"\d+")
+
+FUZZY_MIN_LEN = 7  # keys shorter than this are never fuzzy-matched
+FUZZY_SCORE = 92.0  # rapidfuzz ratio (0-100) needed for a fuzzy merge
+FUZZY_SCORE_PERSON = 95.0  # people's names differ by one letter too often ("Jon"/"Joan")
+SHORT_MIN_LEN = 3  # a short form must be at least this long to extend
 
 
 def normalize(name: str) -> str:
-    """Matching key: casefold, -/_/space runs as one space, edge punctuation and 'the ' off."""
+    """Matching key: casefold, -/_/space runs as one space, edge punctuation, 'the ' and 's off."""
     s = _SEP.sub(" ", name.casefold())
     prev = None
     while s != prev:
@@ -21,7 +48,19 @@ def normalize(name: str) -> str:
         s = s.strip(_EDGE + " ")
         if s.startswith("the "):
             s = s[4:]
+        if len(s) > 4 and s.endswith(_POSSESSIVE):
+            s = s[:-2]
     return s
+
+
+def compact(key: str) -> str:
+    return key.replace(" ", "")
+
+
+def is_acronym(text: str) -> bool:
+    """Short all-capital names (API, NASA, IBM): never fuzzy-merged, never extended."""
+    letters = [c for c in text if c.isalpha()]
+    return 0 < len(letters) <= 5 and all(c.isupper() for c in letters)
 
 
 @dataclass(slots=True)
@@ -35,32 +74,195 @@ class Cluster:
     merged_from: list[str] = field(default_factory=list)
 
 
+# --------------------------------------------------------------------------- union-find
+
+
+class _Groups:
+    """Union-find over keys that honours vetoes (recorded unmerges) and preferred roots."""
+
+    def __init__(self, keys: Iterable[str], vetoes: set[frozenset[str]], preferred: set[str]):
+        self.parent = {k: k for k in keys}
+        self.members = {k: {k} for k in self.parent}
+        self.vetoes = vetoes
+        self.preferred = preferred
+
+    def find(self, k: str) -> str:
+        while self.parent[k] != k:
+            self.parent[k] = self.parent[self.parent[k]]
+            k = self.parent[k]
+        return k
+
+    def blocked(self, a: str, b: str) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        return any(frozenset((x, y)) in self.vetoes
+                   for x in self.members[ra] for y in self.members[rb])
+
+    def union(self, a: str, b: str, *, root: str | None = None) -> bool:
+        """Join a's and b's groups (root: the key that should name the result)."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb or self.blocked(a, b):
+            return False
+        if root is not None:
+            new = self.find(root)
+        else:
+            new = min((ra, rb), key=lambda k: (k not in self.preferred, -len(k), k))
+        old = rb if new == ra else ra
+        self.parent[old] = new
+        self.members[new] |= self.members.pop(old)
+        return True
+
+
+def _vetoes(registry: Registry) -> set[frozenset[str]]:
+    return {frozenset((normalize(a), normalize(b))) for a, b in registry.unmerges
+            if normalize(a) != normalize(b)}
+
+
+# --------------------------------------------------------------------------- stage 1
+
+
 def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
-    groups: dict[str, Cluster] = {}
+    """Group mentions by normalised key, registry aliases and merges, and compact form."""
+    by_key: dict[str, list[Mention]] = defaultdict(list)
     for m in mentions:
         k = normalize(m.text)
-        if not k:
-            continue
-        c = groups.get(k)
-        if c is None:
-            c = groups[k] = Cluster(key=k, name=m.text)
-        c.mentions.append(m)
-        if m.text not in c.aliases:
-            c.aliases.append(m.text)
-    for c in groups.values():
-        c.aliases.sort()
-        c.name = _display_name(c)
-        c.aliases = [a for a in c.aliases if a != c.name]
-    return sorted(groups.values(), key=lambda c: c.key)
+        if k:
+            by_key[k].append(m)
+    pinned = {normalize(n) for n in registry.entities} - {""}
+    g = _Groups(by_key, _vetoes(registry), pinned)
+    for a, b in sorted(registry.merges):  # user's merges first: they win
+        ka, kb = normalize(a), normalize(b)
+        if ka in g.parent and kb in g.parent:
+            g.union(ka, kb, root=kb)
+    for name, pin in sorted(registry.entities.items()):
+        kn = normalize(name)
+        for alias in pin.aliases:
+            ka = normalize(alias)
+            if kn in g.parent and ka in g.parent:
+                g.union(ka, kn, root=kn)
+    by_compact: dict[str, list[str]] = defaultdict(list)
+    for k in sorted(by_key):
+        if len(compact(k)) >= 5:
+            by_compact[compact(k)].append(k)
+    for ks in by_compact.values():
+        for k in ks[1:]:
+            g.union(ks[0], k)
+    return _build(by_key, g)
 
 
-def _display_name(c: Cluster) -> str:
-    counts: dict[str, int] = {}
-    for m in c.mentions:
-        counts[m.text] = counts.get(m.text, 0) + 1
-    return min(counts, key=lambda t: (-counts[t], t))
+def _build(by_key: dict[str, list[Mention]], g: _Groups) -> list[Cluster]:
+    out = []
+    for root in sorted({g.find(k) for k in by_key}):
+        members = sorted(g.members[root])
+        ms = [m for k in members for m in by_key[k]]
+        c = Cluster(key=root, name="", mentions=ms)
+        c.name = _display_name(by_key[root] or ms)
+        c.aliases = sorted({m.text for m in ms} - {c.name})
+        c.merged_from = [k for k in members if k != root]
+        out.append(c)
+    return out
+
+
+def _display_name(ms: list[Mention]) -> str:
+    counts = Counter(m.text for m in ms)
+    return min(counts, key=lambda t: (t.endswith(_POSSESSIVE),
+                                      -counts[t], t.isupper() or t.islower(), t))
+
+
+# --------------------------------------------------------------------------- stage 2
+
+
+def compatible(a: str | None, b: str | None) -> bool:
+    """Types that may name one thing: equal, or one of them undecided (concept/None)."""
+    return a == b or a in (None, "concept") or b in (None, "concept")
 
 
 def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry) -> list[Cluster]:
-    """Guarded merges that need the types (short forms, fuzzy); placeholder: none."""
-    return clusters
+    """Guarded merges that need the types: unambiguous short forms, then fuzzy variants."""
+    if len(clusters) < 2:
+        return clusters
+    by_key = {c.key: c for c in clusters}
+    g = _Groups(by_key, _vetoes(registry), {normalize(n) for n in registry.entities})
+    for c in clusters:  # keep stage-1 vetoes honest: members are all keys ever merged
+        g.members[c.key] = {c.key, *c.merged_from}
+    for short, long in _short_forms(clusters, types):
+        g.union(short, long, root=long)
+    for a, b in _fuzzy_pairs(clusters, types):
+        g.union(a, b)
+    if all(g.find(k) == k for k in by_key):
+        return clusters
+    out = []
+    for root in sorted({g.find(k) for k in by_key}):
+        keys = sorted(k for k in by_key if g.find(k) == root)
+        if len(keys) == 1:
+            out.append(by_key[root])
+            continue
+        main = by_key[root]
+        ms = [m for k in keys for m in by_key[k].mentions]
+        merged = {x for k in keys for x in (by_key[k].merged_from + ([k] if k != root else []))}
+        out.append(Cluster(key=root, name=main.name, mentions=ms,
+                           aliases=sorted({m.text for m in ms} - {main.name}),
+                           merged_from=sorted(merged - {root})))
+    return out
+
+
+ORG_SUFFIXES = frozenset({
+    "inc", "inc.", "corp", "corp.", "corporation", "co", "co.", "company", "ltd", "ltd.", "llc",
+    "plc", "gmbh", "ag", "sa", "labs", "lab", "group", "holdings", "foundation", "technologies",
+    "systems", "partners", "ventures", "studio", "studios", "university", "institute",
+})
+
+
+def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[str, str]]:
+    """(short key, long key) where a short name extends to exactly one longer name.
+
+    Only for people (a first name or a surname: "Sarah" -> "Sarah Chen") and
+    organisations whose longer name only adds a legal/org suffix ("Acme" ->
+    "Acme Corp"); both sides must agree on the type, the short side may be
+    undecided. Two candidates ("Sarah Chen", "Sarah Lee") means no merge.
+    """
+    ext: dict[str, set[str]] = defaultdict(set)
+    for c in clusters:
+        words = c.key.split()
+        t = types.get(c.key)
+        if len(words) < 2 or all(m.sentence_initial for m in c.mentions):
+            continue  # "Bye Caroline" at a line start is a greeting glued to a name
+        if t == "person":
+            ext[words[0]].add(c.key)
+            ext[words[-1]].add(c.key)
+        elif t == "org" and all(w in ORG_SUFFIXES for w in words[1:]):
+            ext[words[0]].add(c.key)
+    out = []
+    for c in clusters:
+        k = c.key
+        if " " in k or len(k) < SHORT_MIN_LEN or is_acronym(c.name) or any(ch.isdigit() for ch in k):
+            continue
+        cands = ext.get(k, set())
+        if len(cands) != 1:
+            continue
+        (long,) = cands
+        ts, tl = types.get(k), types.get(long)
+        if ts == tl or ts in (None, "concept"):
+            out.append((k, long))
+    return out
+
+
+def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[str, str]]:
+    """Near-identical long names of the same type ("Kubernetes"/"Kubernates")."""
+    blocks: dict[tuple[str, str | None], list[Cluster]] = defaultdict(list)
+    for c in clusters:
+        if len(c.key) >= FUZZY_MIN_LEN and not is_acronym(c.name):
+            blocks[(c.key[0], types.get(c.key))].append(c)
+    out = []
+    for (_, etype), cs in sorted(blocks.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
+        if etype in (None, "concept") or len(cs) < 2:
+            continue
+        cut = FUZZY_SCORE_PERSON if etype == "person" else FUZZY_SCORE
+        cs = sorted(cs, key=lambda c: c.key)
+        for i, a in enumerate(cs):
+            da = _DIGITS.findall(a.key)
+            for b in cs[i + 1:]:
+                if abs(len(a.key) - len(b.key)) > 2 or _DIGITS.findall(b.key) != da:
+                    continue
+                if fuzz.ratio(a.key, b.key, score_cutoff=cut):
+                    out.append((a.key, b.key))
+    return out
