@@ -10,7 +10,7 @@ import json
 import zipfile
 from pathlib import Path
 
-PRIVATE_KEY = b"PRIVATE-KEY-MARKER-7f3a9c\x00\x01\x02secret-bytes"
+PRIVATE_KEY = b"PRIVATE-KEY-MARKER-7f3a9c\x00\x01\x02\x03\x04\x05\x06"  # 32 bytes, like Ed25519
 
 
 def entry(mid: str, content: str, layer: str = "episodic", **kw) -> dict:

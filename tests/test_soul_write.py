@@ -233,3 +233,34 @@ def test_to_soul_disambiguates_same_display_name():
     assert len(data["entities"]) == 2
     e = data["edges"][0]
     assert {e["source"], e["target"]} == set(data["entities"])
+
+
+class _Unseekable:
+    """A write-only stream: zipfile then writes data descriptors (flag bit 3) after each member."""
+
+    def __init__(self):
+        self.buf = bytearray()
+
+    def write(self, b):
+        self.buf += b
+        return len(b)
+
+    def flush(self):
+        pass
+
+
+def test_members_with_data_descriptors_are_copied_raw(tmp_path):
+    stream = _Unseekable()
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in soul_members(LAYERS).items():
+            with zf.open(name, "w") as fh:
+                fh.write(data)
+    p = tmp_path / "dd.soul"
+    p.write_bytes(bytes(stream.buf))
+    assert all(i.flag_bits & 0x08 for i in zipfile.ZipFile(p).infolist())
+    before = raw_records(p)
+    soul_write.write_graph(read_store(p), small_graph())
+    after = raw_records(p)
+    assert zipfile.ZipFile(p).testzip() is None
+    assert {k: v for k, v in after.items() if k != "memory/graph.json"} == \
+        {k: v for k, v in before.items() if k != "memory/graph.json"}
