@@ -22,6 +22,18 @@ def _read_jsonl(path: str) -> list[dict]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+WARM = ("User: MERGED. I moved the Python service to Docker at Acme Corp in Lisbon, PR #1628 is CI-green "
+        "with POCKETPAW_POCKET_REFRESH_SCHEDULER_ENABLED set.\nAgent: Noted, Priya Raman. TaskSpec v0.15.15.")
+
+
+def warm_up(extractor: str) -> None:
+    """One tiny extraction, so lazy one-time set-up (lexicons, first batch) counts as start-up."""
+    from soulgraph import pipeline
+    from soulgraph.models import Memory
+
+    pipeline.rebuild([Memory(id="warm-up", content=WARM)], extractor=extractor)
+
+
 def job_soulgraph(source: str, extractor: str, workers: str, out: str | None = None) -> dict:
     t0 = time.perf_counter()
     from soulgraph import api
@@ -30,6 +42,7 @@ def job_soulgraph(source: str, extractor: str, workers: str, out: str | None = N
     t1 = time.perf_counter()
     if extractor == "spacy":
         spacy_np.load_nlp()
+    warm_up(extractor)
     t2 = time.perf_counter()
     rep = api.repair(Path(source), out=Path(out) if out else None, extractor=extractor,
                      workers=int(workers))
@@ -45,6 +58,7 @@ def job_pipe(jsonl: str, n_process: str) -> dict:
 
     t1 = time.perf_counter()
     nlp = spacy_np.load_nlp()  # exactly the model and pipes soulgraph uses
+    list(nlp.pipe([WARM]))
     t2 = time.perf_counter()
     texts = [m["content"] for m in _read_jsonl(jsonl)]
     t3 = time.perf_counter()

@@ -90,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     if recall is not None:
         print("\n## LoCoMo recall (benchmarks/recall_locomo.py)\n")
         print(recall["stdout"].strip() or f"(no output; exit {recall['exit']}) {recall['stderr']}")
+    elif args.no_recall:
+        print("\nLoCoMo recall: skipped (--no-recall).")
     else:
         print("\nLoCoMo recall: benchmarks/recall_locomo.py not present yet (recall engineer's file).")
     path = write_out("quality", {"machine": machine(), "results": results, "recall_locomo": recall})

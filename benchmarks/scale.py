@@ -93,9 +93,31 @@ def exponent(points: list[tuple[int, float]]) -> float | None:
     return sum((x - mx) * (y - my) for x, y in pts) / den if den else None
 
 
+def targets(results: dict, fits: dict) -> list[list]:
+    rows = []
+    for ex in ("regex", "spacy"):
+        done = {k: v for k, v in results.items() if k.startswith(ex + "/") and "read" in v}
+        if not done:
+            continue
+        big = max(done, key=lambda k: int(k.split("/")[1]))
+        fit = fits.get(ex, {})
+        rows.append([f"{ex}: growth exponent (extract+build)", fit.get("extract_build"), "<= 1.1"])
+        rows.append([f"{ex}: growth exponent (process wall)", fit.get("process_wall"), "<= 1.1"])
+        rows.append([f"{ex}: peak RSS at {big.split('/')[1]} memories, MB", done[big].get("rss_mb"),
+                     "<= 2048"])
+        near = min(done, key=lambda k: abs((done[k].get("nodes") or 0) - 10_000))
+        r = done[near]["read"]
+        tag = f"{ex}: {done[near].get('nodes')}-node graph ({near.split('/')[1]} memories)"
+        rows.append([f"{tag}: load s", r.get("load"), "<= 0.2"])
+        rows.append([f"{tag}: recall p95 ms", r.get("recall_p95_ms"), "<= 20"])
+        rows.append([f"{tag}: health s (in process)", r.get("health"), "<= 1"])
+        rows.append([f"{tag}: health CLI wall s", r.get("health_cli_wall"), "(incl. start-up)"])
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="soulgraph at 1k / 10k / 100k memories.")
-    ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--sizes", default="1000,3000,10000,30000,100000")
     ap.add_argument("--extractors", default="regex,spacy")
     ap.add_argument("--spacy-max", type=int, default=10000, help="Largest store run with spaCy.")
     ap.add_argument("--questions", type=int, default=200)
@@ -138,9 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     print("\nGrowth exponent of build time (log-log least squares over the sizes run):\n")
     print(table(["extractor", "extract+build", "in-process repair", "process wall"],
                 [[ex, f["extract_build"], f["in_process"], f["process_wall"]] for ex, f in fits.items()]))
+    checks = targets(results, fits)
+    print("\nTargets (the graph nearest 10,000 nodes for load / recall / health):\n")
+    print(table(["check", "value", "target"], checks))
     path = write_out("scale", {"machine_before": before, "machine_after": machine(), "args": vars(args),
                                "peak_rss_tool": TIME or "resource.getrusage(RUSAGE_CHILDREN)",
-                               "results": results, "exponents": fits})
+                               "results": results, "exponents": fits, "targets": checks})
     print(f"\nmachine load before {before['loadavg']}, after {machine()['loadavg']}; "
           f"wrote {path.relative_to(ROOT)}")
     return 0

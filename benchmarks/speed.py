@@ -174,7 +174,7 @@ def report(name: str, res: dict) -> tuple[str, dict]:
         e2e = g(v, "e2e")
         start = (g(v, "import") or 0) + (g(v, "model") or 0) if g(v, "import") is not None else None
         rows.append([v, start, core, rate(core), e2e, rate(e2e), g(v, "wall"), rate(g(v, "wall"))])
-    headers = ["variant", "start-up+model s", "core s", "core mem/s", "in-process e2e s",
+    headers = ["variant", "start-up + model/lexicon s", "core s", "core mem/s", "in-process e2e s",
                "e2e mem/s", "process wall s", "wall mem/s"]
     sp_e2e, sp_wall = g("soul-protocol rebuild", "e2e"), g("CLI soul repair", "wall")
     checks = {
