@@ -8,6 +8,7 @@ import networkx as nx
 import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from soulkit import entry, make_dir_soul, make_zip_soul
 
 from soulgraph import extract, pipeline
 from soulgraph.readwrite import nodelink, soulproto
@@ -122,3 +123,14 @@ def test_rebuild_order_independence_on_a_fixed_shuffle():
     rev = list(reversed(mems))
     random.Random(3).shuffle(rev)
     assert nodelink.dumps(pipeline.rebuild(rev).graph) == a
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text(max_size=200), min_size=1, max_size=5))
+def test_any_text_survives_soul_reading_exactly(tmp_path_factory, items):
+    from soulgraph.sources import read_store
+
+    base = tmp_path_factory.mktemp("s")
+    layers = {"episodic": [entry(f"e{i}", t) for i, t in enumerate(items)]}
+    for soul in (make_zip_soul(base / "a.soul", layers), make_dir_soul(base / "d.soul", layers)):
+        assert [m.content for m in sorted(read_store(soul).memories, key=lambda m: int(m.id[1:]))] == items
