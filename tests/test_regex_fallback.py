@@ -266,3 +266,16 @@ def test_doc_names_are_documents():
 def test_two_hump_brands_are_kept_but_never_people():
     cues = cues_of("TikTok", "we posted on TikTok and she said TikTok laughed")
     assert cues and all("regex:person" not in c and "shape:camel" in c for c in cues)
+
+
+def test_titles_become_cues_and_middle_initials_stay_inside():
+    ms = mentions("we met John F. Kennedy and President Boris Yeltsin.", "Sen. Bob Dole spoke.")
+    assert [(m.text, [c for c in m.cues if c.startswith("title:")]) for m in ms] == [
+        ("John F. Kennedy", []), ("Boris Yeltsin", ["title:president"]), ("Bob Dole", ["title:sen"])]
+
+
+def test_turn_opening_interjection_with_comma_is_not_an_address():
+    turns = ["Gotcha, that makes sense!", "Bummer, I missed it.", "Caroline, you rock!", "I told Caroline."]
+    ms = mentions(*turns, speaker="Mel")
+    assert [m.text for m in ms if m.extractor == "regex"] == ["Caroline", "Caroline"]
+    assert "addressed" in [m for m in ms if m.text == "Caroline"][0].cues

@@ -76,6 +76,9 @@ from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
 # installs and imports are ironclad project evidence.
 PERSON_WEIGHTS = {"addressed": 4, "dialogue": 3, "email": 3, "title": 3, "verb": 2, "pronoun": 2}
 PROJECT_WEIGHTS = {"versioned": 3, "code_ref": 3, "cmd": 3, "imported": 3, "project_verb": 2}
+# Signals that can keep a word seen only at sentence starts (or too rarely for its shape).
+STRONG_SIGNALS = ("addressed", "dialogue", "email", "title", "verb", "versioned", "cmd", "imported",
+                  "project_verb")
 PERSON_SHARE = 0.7
 PROJECT_SHARE = 0.3
 PERSON_MIN_SCORE = 5
@@ -102,6 +105,7 @@ class Candidate:
     count: int = 0
     mid: int = 0  # occurrences not opening a sentence
     speaker_turns: int = 0
+    vocative: int = 0  # "X, ..." opening a turn; ambiguous with "Gotcha, ..." until X is seen mid-sentence
     counts: dict[str, int] = field(default_factory=dict)  # signal type -> occurrences
     verdict: str | None = None  # None: dropped
     shape: str = ""
@@ -202,8 +206,12 @@ def _count(cands: dict[str, Candidate], o: Occ) -> None:
     c.count += 1
     if not o.initial:
         c.mid += 1
+    if o.vocative:  # counted as address only once the word is known mid-sentence (_verdict)
+        c.vocative += 1
     for s in o.signals:
         t = s.split(":", 1)[0]
+        if o.vocative and t == "addressed":
+            continue
         c.counts[t] = c.counts.get(t, 0) + 1
 
 
@@ -261,15 +269,16 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "project" if project else "uncertain"
     if c.count == 0:  # only ever a speaker prefix: the speaker mention carries it
         return None
+    if c.vocative and (c.mid or c.speaker_turns):
+        c.counts["addressed"] = c.counts.get("addressed", 0) + c.vocative
     if shapes.is_doc_name(c.text):  # README, CHANGELOG
         c.shape = "docname"
         return "document"
     if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
-    local = c.counts.get("code_ref", 0) * PROJECT_WEIGHTS["code_ref"]
-    has_signal = person or project - local  # a file name alone does not make a word a name
     floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
-    if not has_signal and c.mid < floor:
+    seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
+    if seen < floor and not _anchored(c):
         return None
     if c.shape:  # alnum / acronym / camel: not a person name
         return "project" if project else "uncertain"
@@ -282,6 +291,16 @@ def _verdict(key: str, c: Candidate) -> str | None:
     if share <= PROJECT_SHARE:
         return "project"
     return "uncertain"
+
+
+def _anchored(c: Candidate) -> bool:
+    """Evidence strong enough to keep a rare or sentence-initial-only word as a name.
+
+    A pronoun nearby or a comma after a turn-opening word ("Gotcha, ...") is not:
+    ordinary words opening a sentence get those too. A file name alone is not either.
+    """
+    counts = c.counts
+    return bool(c.speaker_turns or any(counts.get(t) for t in STRONG_SIGNALS))
 
 
 def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], bool]], cands: dict[str, Candidate],

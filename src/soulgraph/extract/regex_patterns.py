@@ -42,12 +42,13 @@ _WORDTAIL = r"[^\W_]*(?:['’\-][^\W_]+)*"
 _CAPWORD = rf"[{UPPER}]{_WORDTAIL}"
 _CONN = rf"(?:{'|'.join(CONNECTORS)})"
 
-# A run of capitalised words ("Claude Code", "Cliffs of Moher", "Zoë"), not inside a
+# A run of capitalised words ("Claude Code", "Cliffs of Moher", "John F. Kennedy", "Zoë"), not inside a
 # tech token or identifier (no word char, '.', '@', '#', '/' around it). The pattern
 # starts with a character class (its lookbehind comes after the first letter) so
 # the engine can skip ahead to capitals instead of trying every position.
 NAME_RUN = re.compile(
-    rf"[{UPPER}](?<![\w.@#/'’\-].){_WORDTAIL}(?:{_SP}+(?:{_CONN}{_SP}+)?{_CAPWORD})*"
+    rf"[{UPPER}](?<![\w.@#/'’\-].){_WORDTAIL}"
+    rf"(?:{_SP}+(?:{_CONN}{_SP}+|(?:[{UPPER}]\.{_SP}+)+)?{_CAPWORD})*"
     rf"(?![\w@/+#]|[.'’\-][^\W_])"
 )
 NONSPACE = re.compile(r"\S+")

@@ -36,6 +36,7 @@ class Occ:
     kind: str  # name | path | file | issue_ref | spec_ref | handle | tech | lang | hyphenated | lower
     initial: bool = False
     signals: list[str] = field(default_factory=list)
+    vocative: bool = False  # "Caroline, ..." opening a turn: address only if seen mid-sentence too
 
 
 def scan(t: str, dialogue: bool = False) -> list[Occ]:
@@ -257,8 +258,9 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
 
     def flush() -> None:
         nonlocal cur, first, cue
-        while cur and t[cur[-1][0]:cur[-1][1]] in W.CONNECTORS:
-            cur.pop()
+        while cur and (t[cur[-1][0]:cur[-1][1]] in W.CONNECTORS or cur[-1][1] - cur[-1][0] == 2
+                       and t[cur[-1][1] - 1] == "."):
+            cur.pop()  # no trailing connector ("of") or middle initial ("F.")
         if cur:
             if first and initial and len(cur) > 1 and _is_opener(t[cur[0][0]:cur[0][1]]):
                 cur = cur[1:]
@@ -278,6 +280,10 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
             continue
         if _is_stopword(w):
             flush()
+            continue
+        if lw in W.ROLE_TITLES and we < e:
+            flush()
+            cue = f"title:{lw}"
             continue
         cur.append((ws, we))
     flush()
@@ -350,7 +356,7 @@ def _signals(t: str, occ: Occ, dialogue: bool) -> None:
     if dialogue and occ.initial and not addressed and e < len(t) and t[e] == "," and not occ.text.endswith(
             _OPENER_SUFFIXES):
         sig.append("addressed")  # "Caroline, awesome news!" (vocative at the start of a turn)
-        addressed = True
+        occ.vocative = addressed = True
     m = P.AFTER.match(t, e)
     if m is not None:
         if m.lastgroup == "email":

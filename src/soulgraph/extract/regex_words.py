@@ -23,7 +23,8 @@ not no yes yeah yep yup nope nah ok okay sure right well oh ah aw aww awww hey h
 goodbye thanks thank thx ty please wow woah whoa yay hooray haha hahaha lol omg hmm hm mm mmm umm uh
 um huh oops ouch ugh phew cool nice great good awesome amazing wonderful fantastic lovely sweet perfect
 congrats congratulations cheers welcome sorry pardon indeed absolutely definitely totally exactly
-agreed true false fine glad happy sad
+agreed agree true false fine glad happy sad alright gotcha dang bummer darn damn ha hah hehe lmao
+yikes
 also just still even ever never always again maybe perhaps probably possibly actually basically really
 honestly seriously literally certainly clearly obviously apparently fortunately unfortunately
 hopefully luckily sadly anyway anyways besides however therefore thus hence meanwhile otherwise instead
@@ -34,7 +35,7 @@ much many more most less least few fewer some any all each every both either nei
 another such same own only
 monday tuesday wednesday thursday friday saturday sunday weekend weekday
 january february march april june july august september october november december
-mr mrs ms dr prof sir madam
+mr mrs ms dr prof sir madam sen gov rep gen col capt lt sgt rev hon
 note notes update updates todo fixme fix fixes fixed add adds added remove removes removed see step
 tip warning error example summary result results status reason why
 """.split())
@@ -91,7 +92,13 @@ ROLE_SPEAKERS = {"user": "speaker:user", "agent": "speaker:agent", "assistant": 
                  "human": "speaker:user", "me": "speaker:user"}
 
 # Title words glued before a surname: "Dr. Smith" stays one name.
-TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St")
+TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Sen", "Gov", "Rep", "Gen", "Col", "Capt", "Lt", "Sgt",
+          "Rev", "Hon")
+# Role words glued before a name inside one run: "President Boris Yeltsin" -> "Boris Yeltsin".
+ROLE_TITLES = frozenset("""
+president senator governor judge pope mayor chancellor minister premier prince princess queen king
+sheikh ayatollah rabbi reverend bishop cardinal ambassador coach uncle aunt auntie grandma grandpa
+""".split())
 
 # Lowercase words allowed inside a capitalised run: "Cliffs of Moher", "Ludwig van Beethoven".
 CONNECTORS = ("of", "de", "van", "von", "da", "del", "di", "du", "der", "bin")
