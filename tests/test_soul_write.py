@@ -264,3 +264,21 @@ def test_members_with_data_descriptors_are_copied_raw(tmp_path):
     assert zipfile.ZipFile(p).testzip() is None
     assert {k: v for k, v in after.items() if k != "memory/graph.json"} == \
         {k: v for k, v in before.items() if k != "memory/graph.json"}
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir"])
+def test_private_permissions_kept_on_soul_and_backup(tmp_path, kind):
+    p = (make_zip_soul if kind == "zip" else make_dir_soul)(tmp_path / "a.soul", LAYERS)
+    target = p if kind == "zip" else p / "memory" / "graph.json"
+    os.chmod(target, 0o600)
+    backup = soul_write.write_graph(read_store(p), small_graph())
+    assert os.stat(target).st_mode & 0o777 == 0o600
+    assert os.stat(backup).st_mode & 0o777 == 0o600
+
+
+def test_fifo_layer_file_refused(tmp_path):
+    d = make_dir_soul(tmp_path / "f.soul", LAYERS)
+    (d / "memory" / "social.json").unlink()
+    os.mkfifo(d / "memory" / "social.json")
+    with pytest.raises(SoulgraphError, match="not a regular file"):
+        read_store(d)

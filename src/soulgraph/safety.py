@@ -83,11 +83,14 @@ def atomic_write(
     fill: Callable[[BinaryIO], None],
     *,
     before_replace: Callable[[Path], None] | None = None,
+    like: Path | None = None,
 ) -> None:
     """Write ``path`` atomically: ``fill`` writes the temp file, then fsync + rename.
 
     ``before_replace(tmp)`` runs on the complete, fsynced temp file; it may
     verify it or refuse (raise), in which case the target is left untouched.
+    The new file takes the permissions and owner of ``like`` (default: the
+    file it replaces), so a private (0600) soul never becomes world-readable.
     """
     path = Path(path)
     fd, tmp_name = tempfile.mkstemp(prefix=tmp_prefix(path), dir=path.parent)
@@ -97,11 +100,7 @@ def atomic_write(
             fill(fh)
             fh.flush()
             os.fsync(fh.fileno())
-        with contextlib.suppress(OSError):
-            if path.exists():
-                os.chmod(tmp, path.stat().st_mode & 0o7777)
-            else:
-                os.chmod(tmp, 0o644 & ~_umask())
+        _copy_mode(tmp, like if like is not None else path)
         if before_replace is not None:
             before_replace(tmp)
         hook_pause()
@@ -111,6 +110,20 @@ def atomic_write(
             os.unlink(tmp)
         raise
     fsync_dir(path.parent)
+
+
+def _copy_mode(tmp: Path, model: Path) -> None:
+    try:
+        st = os.stat(model)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, 0o644 & ~_umask())
+        return
+    with contextlib.suppress(OSError):
+        os.chmod(tmp, stat.S_IMODE(st.st_mode))
+    with contextlib.suppress(OSError):
+        if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+            os.chown(tmp, st.st_uid, st.st_gid)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
@@ -213,7 +226,7 @@ def make_backup(original: Path) -> Path:
             else:
                 shutil.copyfileobj(src, fh, CHUNK * 4)
 
-    atomic_write(dest, fill)
+    atomic_write(dest, fill, like=original)
     with contextlib.suppress(OSError):
         st = os.stat(original)
         os.utime(dest, ns=(st.st_atime_ns, st.st_mtime_ns))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,7 +112,10 @@ def _read_file(root: Path, rel: str, real_root: str, limits: Limits) -> bytes:
     p = root / rel
     _inside(real_root, p, root)
     try:
-        size = p.stat().st_size
+        st = p.stat()
+        size = st.st_size
+        if not stat.S_ISREG(st.st_mode):
+            raise SoulgraphError(f"{root}: {rel} is not a regular file; refusing")
         if size > limits.max_member_bytes:
             raise SoulgraphError(f"{root}: {rel} is too large "
                                  f"({size} bytes > limit {limits.max_member_bytes})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,6 +31,8 @@ def read(path: Path, limits: Limits | None = None) -> Store:
         p = root / rel
         try:
             st = p.stat()
+            if not stat.S_ISREG(st.st_mode):
+                raise SoulgraphError(f"{p}: not a regular file; refusing")
             if st.st_size > limits.max_member_bytes:
                 raise SoulgraphError(f"{p}: too large ({st.st_size} bytes > limit {limits.max_member_bytes})")
             raw = p.read_bytes()
