@@ -25,7 +25,7 @@ from soulgraph.classify.evidence import Tally, Vote
 from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
 
-STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle"})
+STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun"})
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -53,19 +53,20 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
         tally.forbidden[t] += 10**6
         tally.forbid_why[why] += 1
     places = gazetteer.words("places")
+    stats = corpus.stats(texts)
     for m in mentions:
         text = texts.get(m.memory_id, "")
-        votes, forbid = cues.votes(m.cues)
+        dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
+        votes, forbid = cues.votes(m.cues, dialogue)
         if m.extractor == "speaker":
             votes.append(Vote("person", "speaker", 5.0, "speaker"))
         if text and 0 <= m.start <= m.end <= len(text):
-            votes.extend(context.votes(m, text, places))
+            votes.extend(context.votes(m, text, places, dialogue))
         tally.add_mention(votes, forbid)
-    stats = corpus.stats(texts)
     key = gazetteer.key(name)
     if key in stats.speakers and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
-    if " " not in key and key.isalpha():
+    if " " not in key and key.isalpha() and name[:1].isupper() and name[1:].islower():
         low, cap = stats.lower.get(key, 0), stats.capital_mid.get(key, 0)
         if low >= 2 and low >= cap:
             tally.add_entity([Vote("concept", f"ordinary word (lowercase x{low})", 1.5, "word"),
@@ -107,8 +108,11 @@ def _person_ok(tally: Tally, score: float) -> bool:
     if len(real) >= 2:
         return True
     ner = tally.counts.get(("person", "NER PERSON"), 0)
-    if real == {"ner"} and 2 * ner >= tally.mentions and not tally.kinds_for("concept") & {"word"}:
+    ordinary = "word" in tally.kinds_for("concept")
+    if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary:
         return True  # the model's PERSON on most mentions of a name that is not a common word
+    if real == {"given_name"} and not ordinary:
+        return True  # a known given name used as a name (not also a lowercase word here)
     return len(real) == 1 and "pronoun" in kinds and score >= 3.0
 
 

@@ -101,7 +101,7 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
     return left, right, text[s0:s1]
 
 
-def votes(m: Mention, text: str, places: frozenset[str]) -> list[Vote]:
+def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True) -> list[Vote]:
     """Context votes for one mention; ``places`` is the place gazetteer (for "Boise, Idaho")."""
     left, right, sentence = window(m, text)
     out: list[Vote] = []
@@ -121,7 +121,10 @@ def votes(m: Mention, text: str, places: frozenset[str]) -> list[Vote]:
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
     if _ADDRESS_LEFT.search(left) or (left.rstrip().endswith(",") and _VOCATIVE.match(right)
                                       and not _list_context(left)):
-        out.append(Vote("person", "addressed directly", 3.0, "address"))
+        if dialogue:
+            out.append(Vote("person", "addressed directly", 3.0, "address"))
+        else:
+            out.append(Vote("person", "addressed directly?", 0.6, "address_weak"))
     if _pronoun_near(m, text, sentence):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
     if _ORG_LEFT.search(left):
@@ -132,7 +135,7 @@ def votes(m: Mention, text: str, places: frozenset[str]) -> list[Vote]:
         out.append(Vote("place", "lives in / moved to X", 2.0, "prep"))
     elif _PLACE_LEFT_WEAK.search(left):
         word = _PLACE_LEFT_WEAK.search(left).group(0).split()[0].lower()
-        out.append(Vote("place", f"{word} X", 0.4, "prep"))
+        out.append(Vote("place", f"{word} X", {"in": 0.9, "from": 0.8, "near": 1.0}.get(word, 0.5), "prep"))
     pr = _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
@@ -172,7 +175,13 @@ def _lemma(verb: str) -> str:
 
 def _list_context(left: str) -> bool:
     """"A, B, C." is a list, not "Thanks, Mel."."""
+    prev = left.rstrip().rstrip(",").split()[-1:] or [""]
+    if prev[0][:1].isupper() and prev[0].casefold().strip("!.") not in _INTERJECTIONS:
+        return True  # "Linux, Unix." : a name before the comma
     return left.count(",") >= 2 or bool(re.search(r"\b(?:and|or|like|e\.g\.|such as)\b[^,]*,\s*$", left))
+
+
+_INTERJECTIONS = frozenset("wow oh yes yeah no ok okay great nice cool awesome sure hey hi thanks".split())
 
 
 def _pronoun_near(m: Mention, text: str, sentence: str) -> bool:

@@ -21,6 +21,7 @@ _SENT_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*[-*>#\d.)\s]*|[\"“(]\s*)$")
 @dataclass(slots=True)
 class CorpusStats:
     speakers: frozenset[str]  # casefolded speaker names
+    dialogue: frozenset[str]  # ids of memories written as speaker turns
     lower: Counter  # lowercase word -> occurrences written in lowercase
     capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
 
@@ -42,12 +43,14 @@ def stats(texts: Mapping[str, str]) -> CorpusStats:
 
 def compute(texts: Mapping[str, str]) -> CorpusStats:
     speakers: set[str] = set()
+    dialogue: set[str] = set()
     lower: Counter = Counter()
     capital_mid: Counter = Counter()
-    for text in texts.values():
+    for mid, text in texts.items():
         for seg in split_segments(text):
             if seg.speaker:
                 speakers.add(seg.speaker.casefold())
+                dialogue.add(mid)
         for m in _TOKEN.finditer(text):
             w = m.group()
             if w.islower():
@@ -55,7 +58,7 @@ def compute(texts: Mapping[str, str]) -> CorpusStats:
             elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
                                                                                     m.start()]):
                 capital_mid[w.casefold()] += 1
-    return CorpusStats(frozenset(speakers), lower, capital_mid)
+    return CorpusStats(frozenset(speakers), frozenset(dialogue), lower, capital_mid)
 
 
 def is_sentence_initial(start: int, sent_start: int, text: str) -> bool:

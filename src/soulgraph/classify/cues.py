@@ -18,6 +18,7 @@ NER: dict[str, tuple[str, float]] = {
     "PERCENT": ("concept", 3.0), "MONEY": ("concept", 3.0), "QUANTITY": ("concept", 3.0),
     "CARDINAL": ("concept", 2.5), "ORDINAL": ("concept", 2.5),
 }
+_PREP_PLACE = {"in": 0.9, "from": 0.8, "near": 1.0, "to": 0.5, "at": 0.5}
 _SHAPE: dict[str, tuple[str, float]] = {
     "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),
     "docname": ("document", 4.0), "url": ("document", 5.0), "handle": ("person", 3.0),
@@ -25,8 +26,12 @@ _SHAPE: dict[str, tuple[str, float]] = {
 }
 
 
-def votes(cues: list[str]) -> tuple[list[Vote], dict[str, str]]:
-    """(votes, forbidden types) for one mention's cues."""
+def votes(cues: list[str], dialogue: bool = True) -> tuple[list[Vote], dict[str, str]]:
+    """(votes, forbidden types) for one mention's cues.
+
+    ``dialogue``: the mention sits in a conversation turn; outside one a comma
+    before a name is usually a list ("Groq, Together, Fireworks"), not a vocative.
+    """
     out: list[Vote] = []
     forbid: dict[str, str] = {}
     for cue in cues:
@@ -42,7 +47,10 @@ def votes(cues: list[str]) -> tuple[list[Vote], dict[str, str]]:
             out.append(Vote("concept", "the agent (speaker)", 3.0, "speaker"))
             forbid["person"] = "agent speaker"
         elif cue == "addressed":
-            out.append(Vote("person", "addressed directly", 3.0, "address"))
+            if dialogue:
+                out.append(Vote("person", "addressed directly", 3.0, "address"))
+            else:
+                out.append(Vote("person", "addressed directly?", 0.6, "address_weak"))
         elif head == "title":
             out.append(Vote("person", f"title '{rest}'", 3.0, "title"))
         elif head == "subj_of":
@@ -60,8 +68,8 @@ def votes(cues: list[str]) -> tuple[list[Vote], dict[str, str]]:
             hit = lexicon.POBJ.get((prep, gov))
             if hit:
                 out.append(Vote(hit[0], f"{gov} {prep} X", hit[1], "prep"))
-            elif prep in ("in", "from", "to", "near", "at"):
-                out.append(Vote("place", f"{prep} X", 0.4, "prep"))
+            elif prep in _PREP_PLACE:
+                out.append(Vote("place", f"{prep} X", _PREP_PLACE[prep], "prep"))
         elif head in ("appos", "is_a"):
             t = lexicon.noun_type(rest)
             if t:
@@ -82,7 +90,7 @@ def votes(cues: list[str]) -> tuple[list[Vote], dict[str, str]]:
         elif cue == "lower_nonword":
             out.append(Vote("tool", "lowercase non-word", 0.9, "shape"))
         elif cue == "dict_word":
-            out.append(Vote("concept", "dictionary word", 0.5, "word"))
+            out.append(Vote("concept", "dictionary word", 0.5, "dict"))
         elif head == "shape" and rest in _SHAPE:
             t, w = _SHAPE[rest]
             out.append(Vote(t, f"shape {rest}", w, "shape"))

@@ -8,10 +8,13 @@ called "Sage"); words that are also names (Will, May, Grace) pull towards
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 
 from soulgraph.classify.evidence import Vote
 
+_PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|grad|shire|borough|"
+                          r"mouth|bury|chester|stadt|abad|pur)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
           "calendar", "given_names", "ambiguous_names", "nonentities")
 
@@ -80,13 +83,28 @@ def votes(name: str) -> list[Vote]:
     if len(toks) > 1 and toks[0] in ("lake", "mount", "mt.", "cape", "port", "fort", "san", "santa",
                                      "st.", "saint", "new", "north", "south", "east", "west"):
         out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
+    known = any(k in words(x) for x in ("tools", "languages", "orgs", "places"))
+    if not known and len(toks) > 1:
+        for cut in range(len(toks) - 1, 0, -1):
+            head = " ".join(toks[:cut])
+            if head in words("tools") or head in words("languages"):
+                out.append(Vote("tool", f"extends known tool '{head}'", 2.0, "gazetteer"))
+                known = True
+                break
+    suffixes = words("orgs_suffix") | words("places_suffix") | words("event_words")
+    if known or (len(toks) > 1 and toks[-1].rstrip(".") in suffixes):
+        return out
     first_given = toks[0] in words("given_names") and toks[0] not in words("ambiguous_names")
     if len(toks) == 1:
         if k in words("ambiguous_names"):
             out.append(Vote("concept", "also a common word", 1.2, "gazetteer"))
         elif first_given:
-            out.append(Vote("person", "common given name", 1.2, "given_name"))
+            out.append(Vote("person", "common given name", 1.5, "given_name"))
+        elif _PLACE_MORPH.search(k) and k.isalpha() and len(k) > 5:
+            out.append(Vote("place", "place-like ending", 0.6, "shape"))
     elif len(toks) in (2, 3) and (first_given or toks[0] in words("given_names")):
-        if all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities")):
+        orig = name.split()
+        if (all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities"))
+                and not any(t.isupper() and len(t) > 1 for t in orig[1:])):
             out.append(Vote("person", "given name + surname", 2.0, "given_name"))
     return out

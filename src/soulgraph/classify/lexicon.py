@@ -13,8 +13,8 @@ senator governor mayor judge lawyer attorney officer spokesman spokeswoman spoke
 professor teacher student doctor nurse actor actress singer rapper musician artist painter author writer
 poet player coach captain sister brother mother father mom mum dad son daughter wife husband
 girlfriend boyfriend partner cousin uncle aunt grandma grandpa grandmother grandfather niece nephew
-kid child baby neighbor neighbour roommate mentor intern contributor maintainer reviewer user customer
-client member leader chief head spouse fiance fiancee widow suspect victim king queen prince princess
+kid child baby neighbor neighbour roommate mentor intern contributor maintainer reviewer customer
+leader spouse fiance fiancee widow suspect victim king queen prince princess
 pope priest bishop rabbi general colonel sergeant soldier candidate nominee economist scientist
 researcher historian journalist reporter editor producer comedian dancer athlete champion
 """.split())

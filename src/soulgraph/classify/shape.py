@@ -16,6 +16,8 @@ from soulgraph.classify.evidence import Vote
 NAMED = ("person", "org", "place")
 
 _ISSUE = re.compile(r"^(?:(?:PR|pr|issue|Issue|PRs|pull|bug|Bug|ticket)\s*)?#\d+$|^(?:PR|GH)-?\d+$")
+_STANDARD = re.compile(r"^(?:RFC|PEP|BCP|ISO|IEC|IEEE|ECMA|CVE|ADR|RFD|KEP|JEP|NIST)[\s-]?[\d.-]+[a-z]?$")
+_TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot".split())
 _URL = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
 _DOMAIN = re.compile(r"^[\w-]+\.(?:com|org|net|io|ai|dev|app|co)$", re.I)
 _HANDLE = re.compile(r"^@[\w.-]+$")
@@ -39,6 +41,12 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
         return out, forbid
     if _ISSUE.match(s):
         return [Vote("document", "issue/PR ref", 5.0, "shape")], dict.fromkeys(NAMED, "issue ref")
+    if _STANDARD.match(s):
+        return [Vote("document", "standard / spec number", 4.0, "shape")], dict.fromkeys(NAMED, "standard")
+    toks = s.split()
+    if len(toks) > 1 and toks[-1].casefold() in _TOOLISH_LAST:
+        out.append(Vote("tool", f"'{toks[-1]}' name", 2.5, "shape"))
+        forbid.update(person=f"'{toks[-1]}' name", place=f"'{toks[-1]}' name")
     if _URL.match(s):
         return [Vote("document", "URL", 5.0, "shape")], dict.fromkeys(NAMED, "URL")
     if _HANDLE.match(s):
