@@ -15,6 +15,7 @@ Predicates (all ``str -> bool`` unless noted):
 - ``is_tech_name``: Node.js, llama.cpp, Socket.IO (not code, not a file)
 - ``is_camel_identifier``: code-like CamelCase (addPoint, TaskSpec, ValueError)
 - ``is_camel_case``: any CamelCase (TikTok, GitHub, TaskSpec, macOS)
+- ``is_commit_hash``: df33550
 - ``is_version``: v2, 0.15.15, v3.3.2, M3, M2a, 3.9
 - ``is_date_like``: Nov-2025, 2024-11-05, 11/05/2024
 - ``is_weekday`` / ``is_month``: day and month names (ambiguous: May, June)
@@ -67,6 +68,7 @@ _VERSION = re.compile(
     r"^[vV]?\d+(?:\.\d+)+(?:[-.+]?[a-z0-9]+)*$|^[vV]\d+[a-z]?$|^[Mm]\d+[a-z]?$|^[Ll]ayer\d+$|^[Ll]\d$"
 )
 _TECH_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*\.(?:js|cpp|io|IO|ai|net|rs|jl|nvim)$")
+_HASH = re.compile(r"^[0-9a-f]{7,40}$")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:=\S*)?$")
 _FILE = re.compile(rf"^\.?[\w][\w.+@-]*\.(?:{FILE_EXTENSIONS})$")
 _PATH = re.compile(r"^(?:~/|\.{1,2}/|/)?(?:[\w.*<>@+-]+/)*[\w.*<>@+-]+/?$")
@@ -198,6 +200,11 @@ def is_camel_identifier(s: str) -> bool:
     return s.endswith(_CODE_PARTS) or (len(humps) >= 2 and humps[0] in _CODE_PREFIX)
 
 
+def is_commit_hash(s: str) -> bool:
+    """A git commit hash (df33550, 7-40 hex digits with at least one digit and one letter)."""
+    return bool(_HASH.match(s)) and any(c.isdigit() for c in s) and any(c.isalpha() for c in s)
+
+
 def is_version(s: str) -> bool:
     """Version / milestone tags: v2, 0.15.15, v3.3.2rc1, M3, M2a, 3.9, Layer1."""
     return bool(_VERSION.match(s))
@@ -280,6 +287,7 @@ def is_common_acronym(s: str) -> bool:
 
 _JUNK_CHECKS = (
     (is_flag, "flag", "CLI flag"), (is_version, "version", "version tag"),
+    (is_commit_hash, "code_identifier", "commit hash"),
     (is_date_like, "date", "date"), (is_status_token, "status", "status token"),
     (is_code_identifier, "code_identifier", "code identifier"),
     (is_camel_identifier, "camel_identifier", "code identifier"),

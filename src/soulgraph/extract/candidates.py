@@ -31,6 +31,9 @@ _INTERJ = re.compile(
     r"o+o+p+s+|u+g+h+|y+e+s+|n+o+|o+k+|z+|y+a+s+|e+w+|p+f+t+|s+h+|b+r+r+|g+r+r+|x+o+)$|^\w*(\w)\1\1\w*$",
     re.IGNORECASE,
 )
+_CLOSED_TAGS = frozenset({"CC", "DT", "PDT", "IN", "PRP", "PRP$", "WDT", "WP", "WP$", "WRB", "MD", "TO",
+                          "POS", "CD", "EX", "UH", "LS", "SYM", ",", ".", ":", "HYPH", "NFP", "_SP",
+                          "``", "''"})
 _ODD_CHARS = re.compile(r"[^\w\s.'’&-]")
 _STRONG_TECH = frozenset({"path", "file", "issue_ref", "handle", "url", "code"})
 
@@ -43,6 +46,7 @@ class Cand:
     sent_start: int = 0
     sent_end: int = 0
     sentence_initial: bool = False
+    deferred: bool = False  # kept only if the same name occurs mid-sentence in the memory
 
 
 def _sent_bounds(doc) -> tuple[list[int], list[tuple[int, int]], set[int]]:
@@ -172,10 +176,14 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
             spans[(t.i, t.i + 1)] = ["cmd_head"]
             used.add(t.i)
             continue
+        if t.i >= 2 and doc[t.i - 1].lower_ in _SUBCOMMANDS and (t.i - 2, t.i - 1) in spans \
+                and "cmd_head" in spans[(t.i - 2, t.i - 1)] and not t.is_stop:
+            spans[(t.i, t.i + 1)] = [f"cmd:{doc[t.i - 1].lower_}"]  # "pip install requests": word or not
+            used.add(t.i)
+            continue
         if t.i in used or (t.i, t.i + 1) in spans or len(low) < 3:
             continue
-        if t.tag_ in ("NN", "NNS", "NNP", "FW", "XX", "JJ", "JJS", "VB", "VBP", "ADD") and not t.is_stop \
-                and not lexicon.is_word(low):
+        if t.tag_ not in _CLOSED_TAGS and not t.is_stop and not lexicon.is_word(low):
             spans[(t.i, t.i + 1)] = ["lower_nonword", "shape:lower"]
 
     # 2. tech spans claim their characters; weak ones yield to a bigger spaCy name holding them
@@ -194,7 +202,7 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
         cues.append(f"shape:{kind}")
         tok = doc.char_span(ts.start, ts.end, alignment_mode="expand")
         if kind == "hyphenated" and not _keep_hyphenated(
-                text[ts.start:ts.end], ts.backticked, tok is not None and any(t.tag_ in _PROPN for t in tok)):
+                text[ts.start:ts.end], ts.backticked, _noun_parts(tok)):
             continue
         s0, s1 = sent_of(tok.start) if tok is not None and len(tok) else (0, len(text))
         if tok is not None and len(tok):
@@ -260,7 +268,8 @@ def _finish(doc, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     label = ner[2] if ner is not None and ner[0] <= i < ner[1] or (ner and i <= ner[0] < j) else None
     toks = doc[i:j]
     all_propn = all(t.tag_ in _PROPN or not t.is_alpha for t in toks)
-    if not _keep(s, toks, label, sent_initial, all_propn, extra):
+    keep = _keep(s, toks, label, sent_initial, all_propn, extra)
+    if not keep:
         return None
     cues = list(extra)
     if s.islower() and "lower_nonword" not in cues and " " not in s and not lexicon.is_word(s):
@@ -279,11 +288,11 @@ def _finish(doc, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     cues.extend(_shape_cues(s, label))
     cues.extend(context.role_cues(doc, i, j))
     s0, s1 = sent_of(i)
-    return Cand(start, end, cues, s0, s1, sent_initial)
+    return Cand(start, end, cues, s0, s1, sent_initial, deferred=keep == "defer")
 
 
-def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bool:
-    """Junk filter: what is never worth a node."""
+def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bool | str:
+    """Junk filter: what is never worth a node ("defer": only if seen mid-sentence too)."""
     if len(s) < 2 and not s.isupper() or not any(ch.isalnum() for ch in s):
         return False
     if _ODD_CHARS.search(s):
@@ -300,11 +309,13 @@ def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bo
             return False
         if shapes.is_numeric(s):
             return False
-        if "lower_nonword" in extra or "cmd_head" in extra:
+        if "lower_nonword" in extra or any(c.startswith("cmd") for c in extra):
             return True
         if sent_initial and lexicon.is_word(s):
             # "Thanks", "Verification", "Wow": capitalised because they open the sentence
-            return label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0])
+            if label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0]):
+                return True
+            return "defer" if all_propn else False
         if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
             return False
         if toks[0].tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB", "MD") and label is None:
@@ -325,10 +336,20 @@ def _plain_word(s: str) -> bool:
     return s.isalpha() and len(s) >= 2
 
 
+def _noun_parts(tok) -> bool:
+    """Every word of a hyphenated compound is a noun ("soul-protocol", not "open-source")."""
+    if tok is None or not len(tok):
+        return False
+    words = [t for t in tok if t.tag_ != "HYPH"]
+    return len(words) >= 2 and all(
+        t.tag_ in ("NN", "NNS", "NNP", "NNPS", "FW") and not t.is_stop and len(t) >= 2 for t in words)
+
+
 def _keep_hyphenated(s: str, backticked: bool, propn: bool) -> bool:
     """soul-protocol / mempalace-mcp / kimi-k2 / Jean-Luc: not 'steady-state' or 'API-keyed'.
 
-    ``propn``: the parser tagged a part of it as a proper noun ("soul-protocol").
+    ``propn``: the parser tagged every part as a noun ("soul-protocol" reads as a name,
+    "open-source" / "real-time" do not).
     """
     if backticked:
         return True
@@ -375,5 +396,5 @@ def _command_args(doc, cands: list[Cand]) -> None:
         verb = doc[tok.end].lower_
         arg = doc[tok.end + 1]
         c = by_start.get(arg.idx)
-        if c is not None:
+        if c is not None and f"cmd:{verb}" not in c.cues:
             c.cues.append(f"cmd:{verb}")

@@ -141,24 +141,41 @@ def analyze(memories: Sequence[Memory], nlp, *, workers: int = 1, progress=None)
             progress(1)
     n_process = workers if workers > 1 and len(jobs) >= MIN_SEGMENTS_PER_PROCESS * workers else 1
     docs = nlp.pipe(jobs, as_tuples=True, batch_size=BATCH_SIZE, n_process=n_process)
+    deferred: dict[str, list[Mention]] = {}
     for doc, (mid, off, speaker) in docs:
         a = out[mid]
         first = len(a.mentions)
-        a.mentions.extend(mentions_from_doc(doc, mid, off, speaker))
+        kept, later = mentions_from_doc(doc, mid, off, speaker)
+        a.mentions.extend(kept)
+        if later:
+            deferred.setdefault(mid, []).extend(later)
         seg_mentions = a.mentions[first:]
         a.relations.extend(
             relations.candidates_from_doc(doc, mid, off, speaker, seg_mentions, first))
         pending[mid] -= 1
-        if progress and not pending[mid]:
-            progress(1)
+        if not pending[mid]:
+            if mid in deferred:
+                _settle_deferred(a, deferred.pop(mid))
+            if progress:
+                progress(1)
     return [out[m.id] for m in memories]
 
 
-def mentions_from_doc(doc, memory_id: str, offset: int, speaker: str | None) -> list[Mention]:
-    """Mentions of one parsed segment; offsets made absolute with ``offset``."""
+def _settle_deferred(a: MemoryAnalysis, later: list[Mention]) -> None:
+    """Sentence-initial "Python" counts when the memory also says "Python" mid-sentence.
+
+    Appended after all relation candidates were made, so their mention indices hold.
+    """
+    seen = {m.text for m in a.mentions}
+    a.mentions.extend(m for m in later if m.text in seen)
+
+
+def mentions_from_doc(doc, memory_id: str, offset: int,
+                      speaker: str | None) -> tuple[list[Mention], list[Mention]]:
+    """Mentions of one parsed segment (offsets made absolute with ``offset``), and deferred ones."""
     text = doc.text
     found = candidates.from_doc(doc, techspans.find(text))
-    return [
+    made = [
         Mention(
             memory_id=memory_id, start=offset + c.start, end=offset + c.end,
             text=text[c.start:c.end], sent_start=offset + c.sent_start, sent_end=offset + c.sent_end,
@@ -166,3 +183,9 @@ def mentions_from_doc(doc, memory_id: str, offset: int, speaker: str | None) -> 
         )
         for c in found
     ]
+    if not any(c.deferred for c in found):
+        return made, []
+    kept = [m for m, c in zip(made, found, strict=True) if not c.deferred]
+    names = {m.text for m in kept}
+    later = [m for m, c in zip(made, found, strict=True) if c.deferred]
+    return kept + [m for m in later if m.text in names], [m for m in later if m.text not in names]

@@ -39,7 +39,8 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
     """Strip leading/trailing tokens that cannot be part of a name."""
     while i < j and (doc[i].tag_ in _LEAD_TAGS and not _keep_lead(doc[i])):
         i += 1
-    while i < j and (doc[j - 1].tag_ in _TAIL_TAGS or doc[j - 1].text in ("'s", "’s", "'", "’")):
+    while i < j and ((doc[j - 1].tag_ in _TAIL_TAGS and not _keep_lead(doc[j - 1]))
+                     or doc[j - 1].text in ("'s", "’s", "'", "’")):
         if doc[j - 1].text in (".",) and j - 1 > i and doc[j - 2].whitespace_ == "":
             # "Corp." / "Inc." keep their dot when tokenised apart
             if doc[j - 2].text in ("Corp", "Inc", "Ltd", "Co", "Jr", "Sr", "St"):
@@ -50,7 +51,13 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
 
 def _keep_lead(tok) -> bool:
     # "The Associated Press", "The Beatles": a capitalised The inside an ORG/WORK entity
-    return tok.lower_ == "the" and tok.text == "The" and tok.ent_iob_ == "I"
+    if tok.lower_ == "the" and tok.text == "The" and tok.ent_iob_ == "I":
+        return True
+    # the tagger guesses RB/UH/IN for unknown words ("chromadb"): keep non-words
+    return tok.tag_ in _GUESS_TAGS and tok.is_alpha and not tok.is_stop and not lexicon.is_word(tok.lower_)
+
+
+_GUESS_TAGS = frozenset({"RB", "UH", "MD", "IN", "CC"})
 
 
 def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None) -> int:
@@ -62,6 +69,10 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
     while j - i > 1:
         tok = doc[i]
         low = tok.lower_
+        if sent_initial and low in IMPERATIVES and tok.text[:1].isupper():
+            i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol" (NER often swallows it)
+            sent_initial = False
+            continue
         if ner_start is not None and i >= ner_start:
             break
         if low in GREETINGS or (sent_initial and lexicon.is_word(low) and tok.tag_ not in ("NNP", "NNPS")):
@@ -70,10 +81,6 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             continue
         if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low):
             i += 1
-            sent_initial = False
-            continue
-        if sent_initial and (ner_start is None or ner_start > i) and low in IMPERATIVES:
-            i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol"
             sent_initial = False
             continue
         break

