@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
 
 from soulgraph.models import Mention
 from soulgraph.registry import Registry
@@ -34,8 +34,8 @@ _POSSESSIVE = ("'s", "’s")
 _DIGITS = re.compile(r"\d+")
 
 FUZZY_MIN_LEN = 7  # keys shorter than this are never fuzzy-matched
-FUZZY_SCORE = 92.0  # rapidfuzz ratio (0-100) needed for a fuzzy merge
-FUZZY_SCORE_PERSON = 95.0  # people's names differ by one letter too often ("Jon"/"Joan")
+FUZZY_MIN_LEN_PERSON = 10  # people's short names differ by one letter too often ("Jon"/"Joan")
+LONG_NAME = 13  # from this length two edits are allowed, below it one
 SHORT_MIN_LEN = 3  # a short form must be at least this long to extend
 
 
@@ -181,6 +181,8 @@ def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry) -
     if len(clusters) < 2:
         return clusters
     by_key = {c.key: c for c in clusters}
+    pinned = {normalize(n): p.type for n, p in registry.entities.items() if p.type}
+    types = {**types, **{k: pinned[k] for k in by_key if k in pinned}}  # pinned types win
     g = _Groups(by_key, _vetoes(registry), {normalize(n) for n in registry.entities})
     for c in clusters:  # keep stage-1 vetoes honest: members are all keys ever merged
         g.members[c.key] = {c.key, *c.merged_from}
@@ -224,11 +226,12 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
     for c in clusters:
         words = c.key.split()
         t = types.get(c.key)
-        if len(words) < 2 or all(m.sentence_initial for m in c.mentions):
-            continue  # "Bye Caroline" at a line start is a greeting glued to a name
+        if len(words) < 2:
+            continue
         if t == "person":
             ext[words[0]].add(c.key)
-            ext[words[-1]].add(c.key)
+            if not all(m.sentence_initial for m in c.mentions):
+                ext[words[-1]].add(c.key)  # not "Bye Caroline": a greeting glued to a name
         elif t == "org" and all(w in ORG_SUFFIXES for w in words[1:]):
             ext[words[0]].add(c.key)
     out = []
@@ -256,13 +259,16 @@ def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
     for (_, etype), cs in sorted(blocks.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
         if etype in (None, "concept") or len(cs) < 2:
             continue
-        cut = FUZZY_SCORE_PERSON if etype == "person" else FUZZY_SCORE
         cs = sorted(cs, key=lambda c: c.key)
         for i, a in enumerate(cs):
             da = _DIGITS.findall(a.key)
             for b in cs[i + 1:]:
                 if abs(len(a.key) - len(b.key)) > 2 or _DIGITS.findall(b.key) != da:
                     continue
-                if fuzz.ratio(a.key, b.key, score_cutoff=cut):
+                n = min(len(a.key), len(b.key))
+                if etype == "person" and (n < FUZZY_MIN_LEN_PERSON or a.key.split()[0] != b.key.split()[0]):
+                    continue
+                cut = 1 if n < LONG_NAME or etype == "person" else 2
+                if Levenshtein.distance(a.key, b.key, score_cutoff=cut) <= cut:
                     out.append((a.key, b.key))
     return out

@@ -119,7 +119,9 @@ def _ends(ctx: _Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
         if depth:
             continue
         for ch in c.children:
-            if ch.dep_ == "prep" and (ch.lower_ in ("like", "including")
+            if ch.dep_ == "appos" and ch.i in ctx.tok2men:  # "my sister Ana lives in Lisbon"
+                res.append((ctx.tok2men[ch.i], ch))
+            elif ch.dep_ == "prep" and (ch.lower_ in ("like", "including")
                                       or (ch.lower_ == "as" and ch.i > 0
                                           and ctx.doc[ch.i - 1].lower_ == "such")):
                 for p in ch.children:

@@ -1,0 +1,195 @@
+"""Relation constructions, direction and linking, on the real spaCy model.
+
+Mentions are placed by hand (the names we mean, with an NER-style cue) so each
+test checks the relation pass, not the mention extractor.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph import relations
+from soulgraph.extract.spacy_np import load_nlp
+from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
+
+nlp = load_nlp()
+pytestmark = pytest.mark.skipif(nlp is None, reason="spaCy model not installed")
+
+
+def _mentions(text: str, names: dict[str, str], mid: str = "m1", speaker: str | None = None):
+    doc = nlp(text) if nlp else None
+    out = []
+    for name, label in names.items():
+        i = text.index(name)
+        sent = doc.char_span(i, i + len(name), alignment_mode="expand").sent
+        out.append(Mention(memory_id=mid, start=i, end=i + len(name), text=name,
+                           sent_start=sent.start_char, sent_end=sent.end_char, extractor="spacy",
+                           speaker=speaker, cues=[f"ner:{label}"] if label else []))
+    return doc, out
+
+
+def triples(text: str, names: dict[str, str], speaker: str | None = None) -> set[tuple[str, str, str]]:
+    """(head, relation, tail) read from ``text`` with the given names (label '' = no NER cue)."""
+    doc, ms = _mentions(text, names, speaker=speaker)
+    cands = relations.candidates_from_doc(doc, "m1", 0, speaker, ms, 0)
+    for c in cands:  # every candidate's evidence is an exact span of the text
+        assert 0 <= c.start < c.end <= len(text)
+        assert c.sent_start <= c.start and c.end <= c.sent_end
+    name = lambda ref: ref if isinstance(ref, str) else ms[ref].text  # noqa: E731
+    return {(name(c.head), c.relation, name(c.tail)) for c in cands}
+
+
+P, ORG, G = "PERSON", "ORG", "GPE"
+
+
+def test_svo():
+    assert ("Arjun", "uses", "Python") in triples("Arjun uses Python every day.", {"Arjun": P, "Python": ""})
+    got = triples("Maya is building Soul Protocol.", {"Maya": P, "Soul Protocol": ""})
+    assert ("Maya", "builds", "Soul Protocol") in got
+
+
+@pytest.mark.parametrize("text,rel", [
+    ("Priya works at Stripe.", "works_at"),
+    ("Priya lives in Lisbon.", "lives_in"),
+    ("Priya moved to Lisbon last year.", "lives_in"),
+])
+def test_prepositional_attachments(text, rel):
+    tail = "Stripe" if "Stripe" in text else "Lisbon"
+    got = triples(text, {"Priya": P, tail: ORG if tail == "Stripe" else G})
+    assert ("Priya", rel, tail) in got
+
+
+def test_based_in_participle():
+    got = triples("Pepperell, based in West Point, makes towels.", {"Pepperell": ORG, "West Point": G})
+    assert ("Pepperell", "located_in", "West Point") in got
+
+
+def test_copula_role_noun():
+    got = triples("Alice is the CTO of Acme.", {"Alice": P, "Acme": ORG})
+    assert got == {("Alice", "works_at", "Acme")}
+
+
+def test_apposition_with_first_person_possessor():
+    got = triples("Sarah, our lead designer, moved to Paris.", {"Sarah": P, "Paris": G}, speaker="User")
+    assert ("Sarah", "lives_in", "Paris") in got
+    assert ("@speaker", "knows", "Sarah") in got
+
+
+def test_role_compound():
+    got = triples("Acme CEO John Smith said it.", {"Acme": ORG, "John Smith": P})
+    assert ("John Smith", "works_at", "Acme") in got
+
+
+def test_possessive_kinship_points_from_possessor():
+    got = triples("Riley's daughter Ana loves painting.", {"Riley": P, "Ana": P})
+    assert ("Riley", "family_of", "Ana") in got
+    got = triples("My sister Ana lives in Lisbon.", {"Ana": P, "Lisbon": G}, speaker="Riley")
+    assert ("@speaker", "family_of", "Ana") in got
+    assert ("Ana", "lives_in", "Lisbon") in got
+
+
+def test_possessive_work_is_created_by_its_owner():
+    got = triples('I love Ed Sheeran\'s "Perfect".', {"Ed Sheeran": P, "Perfect": "WORK_OF_ART"},
+                  speaker="Mel")
+    assert ("Ed Sheeran", "created", "Perfect") in got
+
+
+def test_coordination_gives_one_edge_per_conjunct():
+    got = triples("Alice and Bob work at Acme.", {"Alice": P, "Bob": P, "Acme": ORG})
+    assert {("Alice", "works_at", "Acme"), ("Bob", "works_at", "Acme")} <= got
+    got = triples("I'm a fan of Bach and Mozart.", {"Bach": P, "Mozart": P}, speaker="Mel")
+    assert {("@speaker", "likes", "Bach"), ("@speaker", "likes", "Mozart")} <= got
+
+
+def test_passive_by_agent_is_the_head():
+    got = triples("Acme was founded by Bob in 2001.", {"Acme": ORG, "Bob": P})
+    assert ("Bob", "founded", "Acme") in got
+    assert ("Acme", "founded", "Bob") not in got
+
+
+def test_first_person_points_from_the_speaker():
+    got = triples("I use Python for everything.", {"Python": ""}, speaker="User")
+    assert got == {("@speaker", "uses", "Python")}
+    assert triples("I use Python for everything.", {"Python": ""}, speaker=None) == set()
+
+
+def test_wishes_are_not_facts():
+    assert triples("I want to visit Paris.", {"Paris": G}, speaker="Tim") == set()
+
+
+def test_type_mismatch_is_dropped():
+    # "lives in" an organisation is not a lives_in fact
+    got = triples("Priya lives in Stripe.", {"Priya": P, "Stripe": ORG})
+    assert ("Priya", "lives_in", "Stripe") not in got
+
+
+def test_you_resolves_to_the_one_named_addressee():
+    got = triples("Thanks, Melanie! Appreciate our friendship!", {"Melanie": P}, speaker="Caroline")
+    assert ("@speaker", "friend_of", "Melanie") in got
+
+
+def test_relations_stay_in_the_vocabulary():
+    from soulgraph.ontology import RELATIONS
+
+    texts = ["Alice and Bob work at Acme.", "Acme was founded by Bob.", "Alice is the CTO of Acme."]
+    for t in texts:
+        names = {k: v for k, v in {"Alice": P, "Bob": P, "Acme": ORG}.items() if k in t}
+        for _, rel, _ in triples(t, names):
+            assert rel in RELATIONS
+
+
+# --------------------------------------------------------------------------- regex patterns
+
+
+def _regex(text: str, names: list[str], speaker: str | None = None):
+    ms = []
+    for n in names:
+        i = text.index(n)
+        ms.append(Mention(memory_id="m1", start=i, end=i + len(n), text=n, sent_start=0,
+                          sent_end=len(text), extractor="regex", speaker=speaker))
+    cands = relations.candidates_from_text(text, "m1", 0, speaker, ms, 0)
+    name = lambda ref: ref if isinstance(ref, str) else ms[ref].text  # noqa: E731
+    return {(name(c.head), c.relation, name(c.tail)) for c in cands}
+
+
+def test_regex_patterns():
+    assert ("Priya", "works_at", "Stripe") in _regex("Priya works at Stripe.", ["Priya", "Stripe"])
+    assert ("Priya", "lives_in", "Lisbon") in _regex("Priya lives in Lisbon.", ["Priya", "Lisbon"])
+    assert ("Riley", "family_of", "Ana") in _regex("Riley's daughter Ana laughed.", ["Riley", "Ana"])
+    assert ("Bob", "founded", "Acme") in _regex("Acme was founded by Bob.", ["Acme", "Bob"])
+    assert ("@speaker", "uses", "Python") in _regex("I use Python daily.", ["Python"], speaker="User")
+    assert _regex("I use Python daily.", ["Python"], speaker=None) == set()
+
+
+# --------------------------------------------------------------------------- link
+
+
+def test_link_resolves_speaker_per_segment_and_merges_provenance():
+    text = "User: I use Python.\nAgent: Noted."
+    mem = Memory(id="m1", content=text, created_at="2026-01-02T00:00:00",
+                 segments=[Segment(speaker="User", start=6, end=19), Segment(speaker="Agent", start=27,
+                                                                                  end=33)])
+    mem2 = Memory(id="m2", content="User: I use Python.", created_at="2026-01-01T00:00:00",
+                  segments=[Segment(speaker="User", start=6, end=19)])
+    analyses = []
+    for m in (mem, mem2):
+        seg = m.segments[0]
+        doc = nlp(m.content[seg.start:seg.end])
+        i = m.content.index("Python")
+        ms = [Mention(memory_id=m.id, start=i, end=i + 6, text="Python", sent_start=seg.start,
+                      sent_end=seg.end, extractor="spacy", speaker="User")]
+        a = MemoryAnalysis(memory_id=m.id, mentions=ms)
+        a.relations = relations.candidates_from_doc(doc, m.id, seg.start, "User", ms, 0)
+        analyses.append(a)
+    ent = {("m1", 0): "python", ("m2", 0): "python"}
+    spk = {("m1", "User"): "user", ("m2", "User"): "user"}
+    rels = relations.link(analyses, ent, spk, {"m1": mem, "m2": mem2})
+    assert [(r.source, r.relation, r.target) for r in rels] == [("user", "uses", "python")]
+    r = rels[0]
+    assert sorted(p.memory_id for p in r.provenance) == ["m1", "m2"]
+    assert r.valid_from == "2026-01-01T00:00:00"  # earliest supporting memory
+    for p in r.provenance:
+        content = {"m1": text, "m2": mem2.content}[p.memory_id]
+        assert "I use Python" in content[p.start:p.end]
+    # no resolvable speaker: the first-person edge is dropped, never misattributed
+    assert relations.link(analyses, ent, {}, {"m1": mem, "m2": mem2}) == []
