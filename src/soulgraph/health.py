@@ -12,6 +12,7 @@ import heapq
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from itertools import repeat
 from pathlib import Path
 
 import networkx as nx
@@ -91,24 +92,27 @@ def check(
     r = HealthReport(source=source, format=str(g.graph.get("format", "soulgraph")))
     # Edge endpoints that are no node: attr-less (networkx invents them) or listed by the
     # reader as missing from soul-protocol's ``entities``.
-    missing = {n for n, d in g.nodes(data=True) if not d}
-    missing.update(n for n in g.graph.get("missing_endpoints") or () if n in g)
-    real = [n for n in g.nodes if n not in missing]
+    attrs = dict(g.nodes(data=True))
+    missing = {n for n, d in attrs.items() if not d}
+    missing.update(n for n in g.graph.get("missing_endpoints") or () if n in attrs)
+    real = [n for n in attrs if n not in missing]
+    names = {n: str(attrs[n].get("name") or n) for n in real}
     r.nodes = len(real)
-    _edge_figures(g, r, missing)
+    deg, cited, comps = _edge_figures(g, r, missing)
     r.edges_per_node = round(r.edges / r.nodes, 3) if r.nodes else 0.0
-    _node_figures(g, real, r)
-    _structure(g, real, missing, r)
-    r.duplicates = duplicate_candidates(g, real)
+    cited |= _node_figures(attrs, real, names, r)
+    cited.discard(None)
+    cited.discard("")
+    _structure(real, attrs, names, deg, comps, r)
+    r.duplicates = duplicate_candidates(real, attrs, names)
     records = g.graph.get("memories") or []
     texts = [m.content for m in memories] if memories is not None else [
         rec.get("text") or "" for rec in records]
     speakers = [m.speaker for m in memories or () if m.speaker] + [
         s.speaker for m in memories or () for s in m.segments if s.speaker]
-    targets = {_name(g, n) for n in real if g.nodes[n].get("type") == "person"}
-    corpus = health_types.corpus_of(texts, speakers, {t for t in targets if " " not in t})
-    _type_errors(g, real, corpus, health_types.known_types(custom_types), r)
-    r.stale = staleness(g, memories)
+    corpus = health_types.corpus_of(texts, speakers)
+    _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
+    r.stale = staleness(g, memories, cited)
     r.problems = problems(r, source or "SOURCE")
     _thresholds(r, max_type_error, min_edges)
     return r
@@ -123,8 +127,11 @@ def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
 # --------------------------------------------------------------------------- figures
 
 
-def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set) -> None:
-    rel, weak_rel = Counter(), Counter()
+def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set):
+    """One pass over the edges: histograms, provenance, dangling ends, degrees and the
+    memories they cite; then the weakly connected components."""
+    rel, weak_rel, deg = Counter(), Counter(), Counter()
+    cited: set[str] = set()
     no_prov = 0
     for u, v, d in g.edges(data=True):
         name = str(d.get("relation") or "related")
@@ -132,8 +139,13 @@ def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set) -> None:
             weak_rel[name] += 1
         else:
             rel[name] += 1
-        if not d.get("provenance"):
+        prov = d.get("provenance")
+        if prov:
+            _cite(cited, prov)
+        else:
             no_prov += 1
+        deg[u] += 1
+        deg[v] += 1
         if u in missing or v in missing:
             gone = [x for x in (u, v) if x in missing]
             r.dangling_edges.append({"source": str(u), "target": str(v), "relation": name,
@@ -143,83 +155,100 @@ def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set) -> None:
     r.relations, r.weak_relations = dict(rel.most_common()), dict(weak_rel.most_common())
     r.edges_without_provenance = no_prov
     r.edges_with_provenance = round(1 - no_prov / r.edges, 4) if r.edges else None
+    sizes = [len(c) for c in nx.weakly_connected_components(g)] if g.number_of_nodes() else []
+    return deg, cited, sizes
 
 
-def _node_figures(g: nx.MultiDiGraph, real: list, r: HealthReport) -> None:
+def _node_figures(attrs: dict, real: list, names: dict, r: HealthReport) -> set[str]:
     types, no_prov = Counter(), 0
+    cited: set[str] = set()
     for n in real:
-        d = g.nodes[n]
+        d = attrs[n]
         t = d.get("type")
         types[str(t) if t else "untyped"] += 1
         if not t or t == "unknown":
-            r.untyped.append(_name(g, n))
-        if not d.get("provenance"):
+            r.untyped.append(names[n])
+        prov = d.get("provenance")
+        if prov:
+            _cite(cited, prov)
+        else:
             no_prov += 1
     r.types = dict(types.most_common())
     r.nodes_without_provenance = no_prov
     r.nodes_with_provenance = round(1 - no_prov / r.nodes, 4) if r.nodes else None
+    return cited
 
 
-def _structure(g: nx.MultiDiGraph, real: list, missing: set, r: HealthReport) -> None:
-    deg = g.degree()
-    r.orphans = [_name(g, n) for n in real if deg[n] == 0]
-    sizes = [len(c) for c in nx.weakly_connected_components(g)] if real else []
+def _structure(real: list, attrs: dict, names: dict, deg: Counter, sizes: list, r: HealthReport) -> None:
+    r.orphans = [names[n] for n in real if not deg[n]]
     r.components, r.largest_component = len(sizes), max(sizes, default=0)
-    top = heapq.nlargest(5, ((deg[n], n) for n in real if deg[n] > 0), key=lambda x: x[0])
-    r.hubs = [{"name": _name(g, n), "type": g.nodes[n].get("type"), "degree": k} for k, n in top]
+    top = heapq.nlargest(5, ((deg[n], n) for n in real if deg[n]), key=lambda x: x[0])
+    r.hubs = [{"name": names[n], "type": attrs[n].get("type"), "degree": k} for k, n in top]
 
 
-def _name(g: nx.MultiDiGraph, n) -> str:
-    return str(g.nodes[n].get("name") or n)
-
-
-def duplicate_candidates(g: nx.MultiDiGraph, real: list) -> list[dict]:
+def duplicate_candidates(real: list, attrs: dict, names: dict) -> list[dict]:
     """Same normalised name, plural/spacing variants, and unambiguous short forms of
     one type ("Sarah" / "Sarah Chen"): blocked by key, so linear in the nodes."""
     by_key: dict[str, list] = defaultdict(list)
     for n in real:
-        by_key[normalize(_name(g, n))].append(n)
-    out = [{"names": sorted(_name(g, n) for n in ns), "reason": "same normalised name"}
+        by_key[normalize(_nm(names, n))].append(n)
+    out = [{"names": sorted(_nm(names, n) for n in ns), "reason": "same normalised name"}
            for k, ns in by_key.items() if len(ns) > 1 and k]
     squashed: dict[str, list[str]] = defaultdict(list)
     first_word: dict[tuple[str, str], list[str]] = defaultdict(list)
     for k, ns in by_key.items():
         squashed[k.replace(" ", "")].append(k)
         if " " in k:
-            first_word[(k.split(" ", 1)[0], g.nodes[ns[0]].get("type"))].append(k)
+            first_word[(k.split(" ", 1)[0], attrs[ns[0]].get("type"))].append(k)
     for k, ns in by_key.items():
         if len(k) > 3 and k.endswith("s") and k[:-1] in by_key:
-            out.append({"names": [_name(g, by_key[k[:-1]][0]), _name(g, ns[0])],
+            out.append({"names": [_nm(names, by_key[k[:-1]][0]), _nm(names, ns[0])],
                         "reason": "plural form"})
         if " " not in k:
-            longer = first_word.get((k, g.nodes[ns[0]].get("type")), [])
+            longer = first_word.get((k, attrs[ns[0]].get("type")), [])
             if len(longer) == 1:
-                out.append({"names": [_name(g, ns[0]), _name(g, by_key[longer[0]][0])],
+                out.append({"names": [_nm(names, ns[0]), _nm(names, by_key[longer[0]][0])],
                             "reason": "short form of one name"})
     for ks in squashed.values():
         if len(ks) > 1:
-            out.append({"names": sorted(_name(g, by_key[k][0]) for k in ks),
+            out.append({"names": sorted(_nm(names, by_key[k][0]) for k in ks),
                         "reason": "spacing variant"})
     return out
 
 
-def _type_errors(g, real, corpus, types, r: HealthReport) -> None:
+def _nm(names: dict, n) -> str:
+    return names[n]
+
+
+def _type_errors(real, attrs, names, corpus, types, r: HealthReport) -> None:
+    flagged = {}
     for n in real:
-        d = g.nodes[n]
-        why = health_types.type_problem(_name(g, n), d.get("type"), d, corpus, types)
+        d = attrs[n]
+        why = health_types.type_problem(names[n], d.get("type"), d, corpus, types)
         if why:
-            r.type_errors.append({"name": _name(g, n), "type": d.get("type"), "reason": why})
+            flagged[n] = why
+    # Second look, only at persons with no evidence so far: does the store's text ever
+    # treat the name as a person's? (One regex scan for all of them.)
+    doubtful = {names[n] for n, why in flagged.items() if why == health_types.NO_PERSON_EVIDENCE}
+    if doubtful:
+        corpus.personal = frozenset(health_types.personal_names(corpus.blob, doubtful))
+        for n, why in list(flagged.items()):
+            if why == health_types.NO_PERSON_EVIDENCE and names[n] in corpus.personal:
+                del flagged[n]
+    r.type_errors = [{"name": names[n], "type": attrs[n].get("type"), "reason": why}
+                     for n, why in flagged.items()]
     r.type_errors.sort(key=lambda e: (e["reason"], e["name"]))
     r.type_error_rate = round(len(r.type_errors) / r.nodes, 4) if r.nodes else None
 
 
-def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None) -> Staleness:
+def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
+              cited: set[str] | None = None) -> Staleness:
     """Compare the store to what the graph says it was built from."""
     from soulgraph.pipeline import content_hash
 
     records = {rec["id"]: rec.get("hash") for rec in g.graph.get("memories") or ()
                if isinstance(rec, dict) and "id" in rec}
-    cited = _cited_memories(g)
+    cited = _cited_memories(g) if cited is None else cited
     s = Staleness(graph_memories=len(records) if records else None)
     if memories is None:
         if records:
@@ -252,9 +281,22 @@ def _cited_memories(g: nx.MultiDiGraph) -> set[str]:
     return ids
 
 
-def _prov_ids(prov) -> list[str]:
-    return [str(p.get("memory_id")) if isinstance(p, dict) else str(p) for p in prov or ()
-            if (p.get("memory_id") if isinstance(p, dict) else p)]
+def _cite(cited: set, prov: list) -> None:
+    try:
+        cited.update(map(dict.get, prov, repeat("memory_id")))  # C-speed path: all dicts
+    except TypeError:
+        cited.update(_prov_ids(prov))
+
+
+def _prov_ids(prov) -> set[str]:
+    """Memory ids of a provenance list (dicts with ``memory_id``, or bare ids)."""
+    try:
+        ids = set(map(dict.get, prov, repeat("memory_id")))  # C-speed path: all dicts
+    except TypeError:
+        ids = {p.get("memory_id") if isinstance(p, dict) else p for p in prov}
+    ids.discard(None)
+    ids.discard("")
+    return ids if all(type(i) is str for i in ids) else {str(i) for i in ids}
 
 
 # --------------------------------------------------------------------------- verdicts

@@ -19,7 +19,6 @@ from soulgraph.ontology import ENTITY_TYPES, NAMED_TYPES
 
 _LOWER_WORD = re.compile(r"(?<![\w.@/-])[a-z][a-z'-]*[a-z](?![\w@/])")
 _SPEAKER = re.compile(r"^[ \t]*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3})[ \t]*:", re.M)
-_CAP_WORD = re.compile(r"\b[A-Z][a-z]+\b")
 _TITLE_WORD = re.compile(r"^(?:Mc|Mac|O'|D')?[A-Z][a-z]+(?:-[A-Z][a-z]+)?\.?$")
 
 # Words around a name that only people take: speech and thought verbs after it,
@@ -38,36 +37,44 @@ _PERSON_BEFORE = frozenset(
 _PERSON_REASON = re.compile(r"person|PERSON|speaker|pronoun|pinned|registry|kin|title|said", re.I)
 
 
+NO_PERSON_EVIDENCE = "person with no person evidence"
+
+
 @dataclass(slots=True)
 class Corpus:
     """What the estimator needs from the store's text, gathered in one pass."""
 
     lower_words: frozenset[str]
     speakers: frozenset[str]
-    personal: frozenset[str]  # names of ``targets`` seen at least once in a personal context
+    personal: frozenset[str]  # names seen at least once in a personal context
+    blob: str = ""  # every text, newline-joined, for second looks
 
 
 def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
               targets: Iterable[str] = ()) -> Corpus:
     """Lower-case words, ``Name:`` speakers, and which ``targets`` (single-word person
-    names) the text ever treats as a person. Regex scans; a Python step only per
-    capitalised word, and only while there are targets."""
-    lower: set[str] = set()
+    names) the text ever treats as a person. Whole-text regex scans; Python runs only
+    per occurrence of a target."""
+    texts = [t for t in texts if t]
+    blob = "\n".join(texts)
+    lower = set(_LOWER_WORD.findall(blob))
     spk = {s.casefold() for s in speakers if s}
-    want, personal = set(targets), set()
-    for t in texts:
-        if not t:
-            continue
-        lower.update(_LOWER_WORD.findall(t))
-        if ":" in t:
-            spk.update(s.casefold() for s in _SPEAKER.findall(t))
-        if want:
-            for m in _CAP_WORD.finditer(t):
-                w = m.group()
-                if w in want and _personal_at(t, m.start(), m.end()):
-                    personal.add(w)
-                    want.discard(w)
-    return Corpus(frozenset(lower), frozenset(spk), frozenset(personal))
+    spk.update(s.casefold() for s in _SPEAKER.findall(blob))
+    return Corpus(frozenset(lower), frozenset(spk), frozenset(personal_names(blob, targets)), blob)
+
+
+def personal_names(blob: str, targets: Iterable[str]) -> set[str]:
+    """The ``targets`` that ``blob`` at least once uses in a personal context."""
+    want = sorted({t for t in targets if t and t.isalpha()}, key=len, reverse=True)
+    found: set[str] = set()
+    if not want:
+        return found
+    pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, want)) + r")\b")
+    for m in pattern.finditer(blob):
+        w = m.group()
+        if w not in found and _personal_at(blob, m.start(), m.end()):
+            found.add(w)
+    return found
 
 
 def known_types(custom: Iterable[str] = ()) -> frozenset[str]:
@@ -98,7 +105,7 @@ def type_problem(name: str, etype: str | None, attrs: Mapping, corpus: Corpus,
     if any(not _TITLE_WORD.match(w) for w in words) and etype == "person":
         return "name shape is not a person's"
     if etype == "person" and not _person_evidence(name, attrs, corpus):
-        return "person with no person evidence"
+        return NO_PERSON_EVIDENCE
     return None
 
 
