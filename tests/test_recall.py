@@ -95,3 +95,20 @@ def test_default_weights_rank_and_are_deterministic(rec):
     a, b = rec.recall(q, k=4), rec.recall(q, k=4)
     assert ids(a) == ids(b) and a[0].id == "c:S2:2"
     assert len(rec.recall(q, k=2)) == 2
+
+
+def test_recall_on_a_soul_whose_graph_has_no_memory_records(tmp_path):
+    import shutil
+
+    from conftest import DEMO_SOUL
+
+    if not DEMO_SOUL.exists():
+        pytest.skip("demo soul not built")
+    soul = tmp_path / "demo.soul"
+    shutil.copy(DEMO_SOUL, soul)
+    before = soul.read_bytes()
+    view = GraphView.open(soul)
+    assert view.records and all(r.get("text") for r in view.records)
+    hits = view.recall("Docker image tag", k=3)
+    assert hits and "docker" in hits[0].text.lower()
+    assert soul.read_bytes() == before  # reading never writes

@@ -109,6 +109,23 @@ def edge_valid(data: dict, at: float | None) -> bool:
     return (start is None or start <= at) and (end is None or at < end)
 
 
+def attach_memories(g: nx.MultiDiGraph, source: Path) -> None:
+    """Give a graph that carries no memory records (a soul-protocol graph.json) the store's memories.
+
+    Recall and ``memories()`` need the text; soulgraph's own graph files carry it, other
+    tools' graphs do not, but the soul or memory file they came from does.
+    """
+    from soulgraph.pipeline import content_hash
+    from soulgraph.sources import read_store, sniff
+
+    if sniff(source) not in ("soul-zip", "soul-dir", "jsonl", "textdir"):
+        return
+    g.graph["memories"] = [
+        {"id": m.id, "created_at": m.created_at, "layer": m.layer, "speaker": m.speaker,
+         "superseded": m.superseded, "hash": content_hash(m.content), "text": m.content}
+        for m in read_store(source).memories]
+
+
 class GraphView:
     """Read-only traversal over a soulgraph graph; indexes are built once in ``__init__``."""
 
@@ -136,7 +153,10 @@ class GraphView:
         """Open a graph file, a soul, or a memory file whose graph sits beside it."""
         from soulgraph.api import load
 
-        return cls(load(Path(source)))
+        g = load(Path(source))
+        if not g.graph.get("memories"):
+            attach_memories(g, Path(source))
+        return cls(g)
 
     def _add_name(self, name: str, node: str) -> None:
         for table, key in ((self._by_name, name), (self._by_key, normalize(name))):
