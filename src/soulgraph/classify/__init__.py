@@ -53,6 +53,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
         tally.forbidden[t] += 10**6
         tally.forbid_why[why] += 1
     places = gazetteer.words("places")
+    ambiguous = gazetteer.is_ambiguous_name(name)
     stats = corpus.stats(texts)
     for m in mentions:
         text = texts.get(m.memory_id, "")
@@ -61,7 +62,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
         if m.extractor == "speaker":
             votes.append(Vote("person", "speaker", 5.0, "speaker"))
         if text and 0 <= m.start <= m.end <= len(text):
-            votes.extend(context.votes(m, text, places, dialogue))
+            votes.extend(context.votes(m, text, places, dialogue, ambiguous))
         tally.add_mention(votes, forbid)
     key = gazetteer.key(name)
     if key in stats.speakers and "speaker:agent" not in {c for m in mentions for c in m.cues}:
@@ -81,7 +82,7 @@ def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, 
     banned = {t for t, k in tally.forbidden.items() if k >= 10**6 or 2 * k >= n}
     for t in banned:
         scores.pop(t, None)
-    if "person" in scores and not _person_ok(tally, scores["person"]):
+    if "person" in scores and not _person_ok(tally, scores["person"], name):
         scores.pop("person")
     positive = {t: s for t, s in scores.items() if s > 0}
     if _is_junk(name, mentions, texts, positive, tally):
@@ -97,7 +98,17 @@ def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, 
     return TypeDecision(best, round(min(conf, 0.99), 3), tally.reasons(best))
 
 
-def _person_ok(tally: Tally, score: float) -> bool:
+def _name_like(name: str) -> bool:
+    """Not a greeting glued to a name ("Bye Caroline") nor a phrase of plain words ("Iron Man")."""
+    toks = name.split()
+    if len(toks) > 1 and gazetteer.is_nonentity(toks[0]):
+        return False
+    if len(toks) > 1 and not any(gazetteer.is_given_name(t) for t in toks):
+        return not all(_dictionary_word(t) for t in toks)
+    return True
+
+
+def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     """Person needs two kinds of evidence, or one strong kind; a pronoun alone is not one."""
     if score < 1.2:
         return False
@@ -109,7 +120,7 @@ def _person_ok(tally: Tally, score: float) -> bool:
         return True
     ner = tally.counts.get(("person", "NER PERSON"), 0)
     ordinary = "word" in tally.kinds_for("concept")
-    if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary:
+    if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)

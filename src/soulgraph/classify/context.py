@@ -91,6 +91,15 @@ _EVENT_LEFT = re.compile(r"\b(?:attend(?:ed|ing)?|during|at\s+the|went\s+to\s+th
 _DOC_RIGHT = re.compile(r"^\s+(?:file|doc|docs|document|paper|article|spec|page|section|chapter)\b", re.I)
 
 
+_AMBIG_PERSON_LEFT = re.compile(r"\b(?:with|saw|see|met|meet|and|told|tell|ask|asked|call|called|"
+                                r"text|texted|love|miss|visit|visited)\s+$", re.I)
+_AMBIG_PERSON_RIGHT = re.compile(r"^(?:'s|’s)\b|^:\s|^\s+(?:and\s+I|and\s+me)\b", re.I)
+_AMBIG_WORD_LEFT = re.compile(r"\b(?:have\s+you|if\s+you|did\s+you|not|never|than|for|the|a|an|with\s+a|"
+                              r"you|we|i|they|it|this|that|which|who)\s+$", re.I)
+_AMBIG_WORD_RIGHT = re.compile(r"^\s+(?:since|again|be|not|need|have|also|still|never|only|just|"
+                               r"under|of|and\s+(?:hope|faith|joy))\b", re.I)
+
+
 def window(m: Mention, text: str) -> tuple[str, str, str]:
     """(left, right, sentence) around the mention, clipped to its sentence."""
     s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
@@ -101,10 +110,21 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
     return left, right, text[s0:s1]
 
 
-def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True) -> list[Vote]:
-    """Context votes for one mention; ``places`` is the place gazetteer (for "Boise, Idaho")."""
+def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
+          ambiguous: bool = False) -> list[Vote]:
+    """Context votes for one mention; ``places`` is the place gazetteer (for "Boise, Idaho").
+
+    ``ambiguous``: the name is also an ordinary word (Grace, Will, May), so the
+    word-use patterns ("if you ever", "may be") and name-use patterns ("with
+    Grace", "Grace's") are read too.
+    """
     left, right, sentence = window(m, text)
     out: list[Vote] = []
+    if ambiguous:
+        if _AMBIG_PERSON_LEFT.search(left) or _AMBIG_PERSON_RIGHT.match(right):
+            out.append(Vote("person", "name use (with X / X's)", 1.6, "ambig_name"))
+        if _AMBIG_WORD_LEFT.search(left) or _AMBIG_WORD_RIGHT.match(right):
+            out.append(Vote("concept", "word use (may be / if you ever)", 2.0, "word"))
     hit = _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
@@ -115,7 +135,7 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True) 
         out.append(Vote("person", "said/told X", 1.3, "verb"))
     if _KIN_LEFT.search(left) or _KIN_RIGHT.match(right):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
-    t = _TITLE_LEFT.search(left)
+    t = _TITLE_LEFT.search(text[max(0, m.start - 30):m.start])  # "Dr." may end a "sentence"
     if t or _TITLE_IN.match(m.text):
         word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))

@@ -1,0 +1,165 @@
+"""The typed classifier: each evidence kind, the person gate, junk drop, stability."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from soulgraph import classify
+from soulgraph.classify import gazetteer, shape
+from soulgraph.models import Mention
+from soulgraph.ontology import ENTITY_TYPES
+
+
+def mentions_of(name: str, texts: dict[str, str], cues: dict[str, list[str]] | None = None) -> list[Mention]:
+    """Every occurrence of ``name`` in ``texts`` as a mention (sentence = its line)."""
+    out = []
+    for mid, text in sorted(texts.items()):
+        i = text.find(name)
+        while i >= 0:
+            s0 = max(text.rfind("\n", 0, i), text.rfind(". ", 0, i) + 1, 0)
+            s1 = text.find("\n", i)
+            out.append(Mention(memory_id=mid, start=i, end=i + len(name), text=name,
+                               sent_start=s0, sent_end=len(text) if s1 < 0 else s1,
+                               extractor="spacy", cues=list((cues or {}).get(mid, []))))
+            i = text.find(name, i + len(name))
+    return out
+
+
+def decide(name: str, *lines: str, cues: dict[str, list[str]] | None = None) -> classify.TypeDecision:
+    texts = {f"m{i}": line for i, line in enumerate(lines)}
+    return classify.decide(name, mentions_of(name, texts, cues), texts)
+
+
+# --------------------------------------------------------------------------- person evidence
+
+
+def test_person_from_verbs_and_pronouns():
+    d = decide("Riley", "Yesterday Riley said she would call.", "We met Riley at the park. Riley laughed.")
+    assert d.type == "person"
+    assert any(r.startswith("say") for r in d.reasons)
+    assert d.confidence > 0.5
+
+
+def test_person_from_direct_address_in_dialogue():
+    d = decide("Zed", "Caroline: Thanks, Zed! That means a lot.", "Melanie: Hey Zed, how was it?")
+    assert d.type == "person"
+    assert "addressed directly" in " ".join(d.reasons)
+
+
+def test_speaker_is_person():
+    texts = {"a": "Caroline: I went hiking today.", "b": "Melanie: Caroline went hiking?"}
+    ms = mentions_of("Caroline", {"b": texts["b"]})
+    d = classify.decide("Caroline", ms, texts)
+    assert d.type == "person"
+    assert "speaker" in d.reasons[0]
+
+
+def test_capitalised_word_alone_is_not_a_person():
+    d = decide("Verification", "We ran the suite. Verification took an hour.")
+    assert d.type != "person"
+
+
+def test_ner_person_vote_on_common_word_needs_more():
+    d = decide("Fingers", "Fingers crossed for tomorrow!", cues={"m0": ["ner:PERSON", "sentence_initial"]})
+    assert d.type in (None, "concept")
+
+
+def test_comma_list_in_prose_is_not_direct_address():
+    d = decide("Fireworks", "Covers OpenRouter, Groq, Together,\n  Fireworks, and most self-hosted servers.",
+               cues={"m0": ["addressed", "dict_word"]})
+    assert d.type != "person"
+
+
+def test_title_and_kinship_words():
+    assert decide("Okafor", "Dr. Okafor reviewed the scan.").type == "person"
+    assert decide("Tamsin", "My sister Tamsin is visiting next week.").type == "person"
+
+
+# --------------------------------------------------------------------------- other types
+
+
+@pytest.mark.parametrize("name,line,expected", [
+    ("Quorvex Labs", "She joined Quorvex Labs last year.", "org"),
+    ("Brindlemark", "Aisha works at Brindlemark as an engineer.", "org"),
+    ("Lisbon", "They moved to Lisbon in May.", "place"),
+    ("Tarnow", "He lives in Tarnow, Poland.", "place"),
+    ("Python", "The script is written in Python.", "tool"),
+    ("zorblib", "Run pip install zorblib first.", "tool"),
+    ("miner.py", "Fixed a bug in miner.py today.", "document"),
+    ("PR #1628", "Merged PR #1628 this morning.", "document"),
+    ("RFC 5646", "Tags follow RFC 5646 now.", "document"),
+    ("qwen3:8b", "Switched the default model to qwen3:8b for speed.", "tool"),
+    ("Gophercon", "We met at the Gophercon conference.", "event"),
+    ("Lakeside Music Festival", "Tickets for Lakeside Music Festival sold out.", "event"),
+    ("Friday", "The release is on Friday.", "concept"),
+])
+def test_types_from_context_shape_and_lists(name, line, expected):
+    d = decide(name, line)
+    assert d.type == expected, (d.type, d.reasons)
+
+
+@pytest.mark.parametrize("junk", ["MERGED", "POCKETPAW_POCKET_REFRESH_SCHEDULER_ENABLED", "v2.3.1",
+                                  "CI-green", "TaskSpec.run", "API", "JSON", "--dry-run", "Nov-2025"])
+def test_junk_shapes_never_person_org_place(junk):
+    d = decide(junk, f"The {junk} thing happened again said Bob.", cues={"m0": ["ner:PERSON"]})
+    assert d.type not in ("person", "org", "place")
+
+
+def test_interjection_at_sentence_start_is_dropped():
+    initial = {"m0": ["sentence_initial"], "m1": ["sentence_initial"]}
+    d = decide("Wow", "Wow, that was fast.", "Wow! Nice.", cues=initial)
+    assert d.type is None
+
+
+def test_unknown_name_is_concept_never_person():
+    d = decide("Blorptang", "The Blorptang thing is here.")
+    assert d.type == "concept"
+
+
+# --------------------------------------------------------------------------- ambiguous given names
+
+
+def test_grace_decided_from_context():
+    assert decide("Grace", "I went to the cinema with Grace. Grace said she loved it.").type == "person"
+    assert decide("Grace", "She moved with Grace across the stage.", "Grace under pressure matters.").type \
+        != "person"
+
+
+def test_will_and_may_as_words_are_not_people():
+    d = decide("May", "May be slow on large stores.", "May need a retry.",
+               cues={"m0": ["sentence_initial"], "m1": ["sentence_initial"]})
+    assert d.type != "person"
+
+
+# --------------------------------------------------------------------------- stability and data
+
+
+def test_decision_independent_of_mention_order():
+    texts = {
+        "a": "Riley said the Acme Corp launch went well.", "b": "Riley works at Acme Corp.",
+        "c": "Acme Corp announced layoffs; Riley was upset.", "d": "She told Riley about Lisbon.",
+    }
+    for name in ("Riley", "Acme Corp", "Lisbon"):
+        ms = mentions_of(name, texts)
+        first = classify.decide(name, ms, texts)
+        for seed in range(5):
+            shuffled = ms[:]
+            random.Random(seed).shuffle(shuffled)
+            again = classify.decide(name, shuffled, dict(reversed(list(texts.items()))))
+            assert (again.type, again.confidence, again.reasons) == \
+                (first.type, first.confidence, first.reasons)
+
+
+def test_gazetteers_load_and_types_are_in_the_ontology():
+    for name in ("tools", "languages", "orgs", "places", "given_names", "ambiguous_names", "calendar"):
+        assert len(gazetteer.words(name)) > 20
+    assert gazetteer.is_given_name("Riley") and gazetteer.is_ambiguous_name("Grace")
+    for v in gazetteer.votes("Claude Code UI") + gazetteer.votes("Acme Corp") + shape.votes("C:tag")[0]:
+        assert v.type in ENTITY_TYPES
+
+
+def test_reasons_are_counted_and_ranked():
+    d = decide("Riley", "Riley said hi.", "Riley said bye.", "Then Riley said nothing.")
+    assert d.reasons[0].startswith("say") and "x3" in d.reasons[0]
