@@ -42,6 +42,10 @@ cue                               meaning
 ``cmd:<verb>``                    argument of a command line ("pip install X" ->
                                   cmd:install on X); ``cmd_head`` on "pip" itself
 ``backticked``                    inside `backticks`
+``phrase``                        an eponymous concept phrase (rare name + common
+                                  noun: "Ebbinghaus decay", "Hebbian potentiation"),
+                                  emitted next to the name's own mention: concept
+``phrase_head:<noun>``            the phrase's head noun
 ``lower_nonword``                 all-lowercase and not an English dictionary word
                                   (pytest, chromadb): tool/project-like
 ``dict_word``                     single word whose lowercase form is an English
