@@ -1,0 +1,141 @@
+"""Names attached straight to names ("Avis Co. of Folsom", "Ed Sheeran's 'Perfect'",
+"Moscow ITAR-TASS", "Portland, Maine"), and who a segment addresses by name."""
+
+from __future__ import annotations
+
+import re
+
+from soulgraph.models import Mention
+from soulgraph.relations import vocab as V
+from soulgraph.relations.context import Ctx, add, ends
+
+_GREETING = re.compile(
+    r"^\W*(?:(?:thanks|thank you|thx|hey|hi|hello|congrats|congratulations|bye|yo|dear|oh|"
+    r"wow|aw+|good morning|good night|sorry|well|yes|yeah|no|ok|okay|great|nice)\W*)*$",
+    re.IGNORECASE,
+)
+
+
+_POSS_REL = {  # (possessor type, possessed type) -> (relation, possessed is head)
+    ("person", "work"): ("created", False), ("place", "org"): ("located_in", True),
+    ("org", "person"): ("works_at", True), ("org", "org"): ("part_of", True),
+    ("place", "place"): ("located_in", True), ("place", "person"): ("lives_in", True),
+    ("org", "thing"): ("created", False), ("person", "thing"): ("created", False),
+}
+
+_COMPOUND_REL = {  # (modifier type, head type) -> relation head -> modifier
+    ("place", "org"): "located_in", ("org", "person"): "works_at", ("place", "person"): "lives_in",
+}
+
+def attachments(ctx: Ctx, t) -> None:
+    """One name attached straight to another, with no trigger word but a preposition."""
+    m = ctx.tok2men[t.i]
+    tm = ctx.types[m]
+    for c in t.children:
+        if c.i in ctx.tok2men and ctx.tok2men[c.i] == m:
+            continue
+        if c.dep_ == "prep" and c.lower_ in ("of", "from", "in", "at"):
+            for p in c.children:
+                if p.dep_ != "pobj":
+                    continue
+                for x, xt in ends(ctx, p):
+                    if isinstance(x, str):
+                        continue
+                    rel = V.TYPE_PREP.get((tm, ctx.types[x]))
+                    if rel:
+                        add(ctx, m, x, rel, (t, xt), 0.6, c.text)
+        elif c.dep_ == "poss":
+            for x, xt in ends(ctx, c):
+                if isinstance(x, str):
+                    continue
+                got = _POSS_REL.get((ctx.types[x], tm))
+                if got is None:
+                    continue
+                rel, head_is_possessed = got
+                if rel == "created" and not _quoted_or_work(ctx, t, tm):
+                    continue
+                h, tl = (m, x) if head_is_possessed else (x, m)
+                add(ctx, h, tl, rel, (t, xt), 0.6, "'s")
+        elif c.dep_ in ("compound", "nmod"):  # "Moscow ITAR-TASS", "Coast Guard Lt. Steve Hardy"
+            for x, xt in _compound_names(ctx, c, m):
+                rel = _COMPOUND_REL.get((ctx.types[x], tm))
+                if rel:
+                    add(ctx, m, x, rel, (t, xt), 0.5, "compound")
+        elif c.dep_ == "appos" and c.i in ctx.tok2men:
+            x = ctx.tok2men[c.i]
+            if tm == "place" and ctx.types[x] == "place":  # "West Point, Ga."
+                add(ctx, m, x, "located_in", (t, c), 0.6, ",")
+
+def _compound_names(ctx: Ctx, c, own: int, depth: int = 0) -> list:
+    """Names inside a compound modifier chain (titles in between are skipped)."""
+    x = ctx.tok2men.get(c.i)
+    if x is not None and x != own:
+        return [(x, c)]
+    if depth > 2 or c.pos_ not in ("PROPN", "NOUN"):
+        return []
+    return [r for g in c.children if g.dep_ in ("compound", "nmod")
+            for r in _compound_names(ctx, g, own, depth + 1)]
+
+def _quoted_or_work(ctx: Ctx, t, tm: str) -> bool:
+    if tm == "work":
+        return True
+    i = t.i
+    while i > 0 and ctx.tok2men.get(i - 1) == ctx.tok2men[t.i]:
+        i -= 1
+    return i > 0 and ctx.doc[i - 1].text in ("\"", "“", "'", "‘", "``")
+
+def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
+    """"Portland, Maine", "Fort Hamilton, Brooklyn, N.Y.": a name, a bare comma, a place.
+
+    Read from the text whatever the parse said; each name is in every place
+    that follows it in the comma chain.
+    """
+    idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men},
+                 key=lambda i: mentions[i].start)
+    text = ctx.doc.text
+    chain: list[int] = []
+    for a, b in zip(idx, idx[1:], strict=False):
+        gap = text[mentions[a].end - ctx.offset: mentions[b].start - ctx.offset]
+        if gap.strip() != "," or ctx.types[b] != "place":
+            chain = []
+            continue
+        chain = chain or [a]
+        for h in chain:
+            th = ctx.types[h]
+            rel = V.TYPE_PREP.get((th, "place")) or ("located_in" if th == "unknown" else None)
+            if rel is None or (th == "person" and h != a):
+                continue
+            conf = 0.6 if h == a else 0.5
+            add(ctx, h, b, rel, _tok_span(ctx, h, b), conf, ",")
+        chain.append(b)
+
+def _tok_span(ctx: Ctx, a: int, b: int) -> tuple:
+    ma, mb = ctx.mentions[a], ctx.mentions[b]
+    ta = ctx.doc.char_span(ma.start - ctx.offset, ma.end - ctx.offset, alignment_mode="expand")
+    tb = ctx.doc.char_span(mb.start - ctx.offset, mb.end - ctx.offset, alignment_mode="expand")
+    return (ta[0], tb[-1])
+
+def addressee(ctx: Ctx, mentions: list[Mention]) -> int | None:
+    """The one person a segment speaks to by name ("Thanks, Melanie!"), if exactly one."""
+    text = ctx.doc.text
+    found = set()
+    idx = None
+    for i, m in enumerate(mentions):
+        if ctx.types[i] not in ("person", "unknown") or m.extractor == "speaker":
+            continue
+        s, e = m.start - ctx.offset, m.end - ctx.offset
+        if s < 0 or e > len(text):
+            continue
+        before = text[max(0, m.sent_start - ctx.offset):s]
+        after = text[e:e + 2]
+        if not after or after[0] not in ",!?.":
+            continue
+        if (before and before.rstrip().endswith(",") and after[0] in "!?.") or _GREETING.match(before):
+            if before.strip() == "" and after[0] == ".":
+                continue
+            found.add(m.text.casefold())
+            idx = i
+    return idx if len(found) == 1 else None
+
+
+PROXIMITY_MAX_PATH = 1

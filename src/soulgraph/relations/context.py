@@ -1,0 +1,157 @@
+"""Shared state and endpoint logic of the parse-based relation pass.
+
+``Ctx`` holds one segment's parse, its names and the candidates found so far;
+``ends`` says which names (or "@speaker") a token stands for; ``add`` records a
+candidate after checking the types of its two ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from soulgraph.models import Mention, RelationCandidate
+from soulgraph.relations import vocab as V
+
+THIRD_PERSON = frozenset({"he", "she", "him", "his"})
+REL_PRONOUNS = frozenset({"who", "which", "that", "whom"})
+COPULAS = frozenset({"be", "become", "remain"})
+
+
+@dataclass(slots=True)
+class Ctx:
+    doc: object
+    memory_id: str
+    offset: int
+    speaker: str | None
+    first: int
+    tok2men: dict[int, int]
+    types: list[str]
+    mentions: list[Mention]
+    addressee: int | None = None
+    out: dict = field(default_factory=dict)
+
+
+def end(ctx: Ctx, t):
+    if t.i in ctx.tok2men:
+        return ctx.tok2men[t.i]
+    low = t.lower_
+    if low in V.FIRST_PERSON and ctx.speaker is not None:
+        return "@speaker"
+    if low in V.SECOND_PERSON and ctx.addressee is not None:
+        return ctx.addressee
+    if low in THIRD_PERSON:
+        return antecedent(ctx, t)
+    return None
+
+def antecedent(ctx: Ctx, t):
+    """"he"/"she" = the one person named before it in the same sentence, if only one."""
+    sent = t.sent
+    found = {ctx.tok2men[x.i] for x in ctx.doc[sent.start:t.i] if x.i in ctx.tok2men
+             and ctx.types[ctx.tok2men[x.i]] == "person"}
+    names = {ctx.mentions[i].text for i in found}
+    return min(found) if len(names) == 1 else None
+
+def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
+    """Endpoints a slot token stands for: itself, its conjuncts, "X like/such as Y" examples."""
+    res = []
+    for c in (t, *t.conjuncts):
+        e = end(ctx, c)
+        if e is not None:
+            res.append((e, c))
+            continue
+        if depth:
+            continue
+        if c.dep_ == "attr" and V.lemma(c.head.text) in COPULAS:  # "an actor who killed ..."
+            for s in subjects(c.head):
+                res.extend(ends(ctx, s, 1))
+        elif c.dep_ == "appos" and c.head.i in ctx.tok2men:  # "Sirhan, a citizen who ..."
+            res.append((ctx.tok2men[c.head.i], c.head))
+        for ch in c.children:
+            if ch.dep_ == "appos" and ch.i in ctx.tok2men:  # "my sister Ana lives in Lisbon"
+                res.append((ctx.tok2men[ch.i], ch))
+            elif ch.dep_ == "prep" and (ch.lower_ in ("like", "including")
+                                      or (ch.lower_ == "as" and ch.i > 0
+                                          and ctx.doc[ch.i - 1].lower_ == "such")):
+                for p in ch.children:
+                    if p.dep_ == "pobj":
+                        res.extend(ends(ctx, p, 1))
+    return res
+
+def kind(ctx: Ctx, e) -> str:
+    return "person" if isinstance(e, str) else ctx.types[e]
+
+def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bool = False,
+         extractor: str = "spacy-dep") -> None:
+    """Record a candidate if the types fit; ``retype`` lets the type pair relabel a misfit."""
+    if h == t or rel is None:
+        return
+    if rel == "@works_at_rev":
+        h, t, rel = t, h, "works_at"
+    th, tt = kind(ctx, h), kind(ctx, t)
+    if "skip" in (th, tt):
+        return
+    if rel == "@in":
+        rel, conf = V.TYPE_PREP.get((th, tt)), conf - 0.15
+        if rel is None:
+            return
+    if not V.compatible(rel, th, tt):
+        if not retype:
+            return
+        rel, conf = V.TYPE_PREP.get((th, tt)), conf - 0.2
+        if rel is None or not V.compatible(rel, th, tt):
+            return
+    if isinstance(h, str) and isinstance(t, str):
+        return
+    hi = h if isinstance(h, str) else ctx.first + h
+    ti = t if isinstance(t, str) else ctx.first + t
+    key = (hi, ti, rel)
+    old = ctx.out.get(key)
+    if old is not None and old.confidence >= conf:
+        return
+    lo = min(x.i for x in toks)
+    up = max(x.i for x in toks)
+    sent = ctx.doc[lo].sent
+    lo, up = max(lo, sent.start), min(up, sent.end - 1)
+    start = ctx.offset + ctx.doc[lo].idx
+    end = ctx.offset + ctx.doc[up].idx + len(ctx.doc[up])
+    s_lo, s_hi = ctx.offset + sent.start_char, ctx.offset + sent.end_char
+    for e in (h, t):  # the evidence covers both names whole
+        if not isinstance(e, str):
+            m = ctx.mentions[e]
+            if s_lo <= m.start and m.end <= s_hi:
+                start, end = min(start, m.start), max(end, m.end)
+    ctx.out[key] = RelationCandidate(
+        memory_id=ctx.memory_id, head=hi, tail=ti, relation=rel, start=start, end=end,
+        sent_start=s_lo, sent_end=s_hi, extractor=extractor, confidence=round(max(0.05, conf), 3),
+        trigger=trigger,
+    )
+
+def subjects(t, depth: int = 0) -> list:
+    subj = [c for c in t.children if c.dep_ in ("nsubj", "csubj")]
+    if subj:
+        return [t.head if (s.lower_ in REL_PRONOUNS and t.dep_ == "relcl") else s for s in subj]
+    if depth < 3 and t.dep_ in ("xcomp", "conj", "advcl") and t.head.i != t.i:
+        return subjects(t.head, depth + 1)
+    if t.dep_ == "acl" and t.tag_ == "VBG":
+        return [t.head]
+    return []
+
+def preps(t):
+    for c in t.children:
+        if c.dep_ in ("prep", "dative") and c.lower_ != "as":
+            for p in c.children:
+                if p.dep_ == "pobj":
+                    yield c, p
+
+def path(a, b) -> list | None:
+    """Tokens on the dependency path from a to b (both included), or None across sentences."""
+    up = [a]
+    while up[-1].head.i != up[-1].i:
+        up.append(up[-1].head)
+    where = {t.i: k for k, t in enumerate(up)}
+    down = [b]
+    while down[-1].i not in where:
+        if down[-1].head.i == down[-1].i:
+            return None
+        down.append(down[-1].head)
+    return up[: where[down[-1].i] + 1] + list(reversed(down[:-1]))

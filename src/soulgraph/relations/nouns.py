@@ -1,0 +1,113 @@
+"""Noun frames: copulas, appositions, role compounds, kinship, killings named by a noun."""
+
+from __future__ import annotations
+
+from soulgraph.relations import vocab as V
+from soulgraph.relations.context import Ctx, add, ends, kind, path, preps
+
+_BOSS = frozenset({"boss", "manager", "supervisor", "chief"})
+_KILL_NOUNS = frozenset({"assassination", "murder", "killing", "slaying", "shooting", "stabbing",
+                         "strangling", "execution"})
+
+
+def role(n) -> str | None:
+    if n.pos_ not in ("NOUN", "PROPN"):
+        return None
+    w = n.lower_
+    r = V.ROLE_NOUN.get(w)
+    if r is None and w.endswith("s"):
+        r = V.ROLE_NOUN.get(w[:-1])
+    return r
+
+def noun_frame_sources(ctx: Ctx, n) -> None:
+    """Find what a role/description noun describes: appositions and role compounds."""
+    if n.i in ctx.tok2men or n.pos_ not in ("NOUN", "PROPN"):
+        return
+    if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Sarah, our lead designer,"
+        noun_frame(ctx, ends(ctx, n.head), n)
+    for c in n.children:
+        if c.dep_ == "appos" and c.i in ctx.tok2men:  # "my sister Ana", "the CEO, Bob"
+            noun_frame(ctx, ends(ctx, c), n)
+    if n.dep_ == "compound" and n.head.i in ctx.tok2men and role(n):  # "CEO John Smith"
+        noun_frame(ctx, [(ctx.tok2men[n.head.i], n.head)], n)
+    if n.lower_ == "friendship" and ctx.addressee is not None:  # "our friendship" said to someone
+        if any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in n.children):
+            if ctx.speaker is not None:
+                add(ctx, "@speaker", ctx.addressee, "friend_of", (n,), 0.6, "our friendship")
+
+def noun_frame(ctx: Ctx, described, n) -> None:
+    """``described`` is/are ``n`` ("the CTO of Acme"); relate them to what ``n`` attaches."""
+    rel_of_noun = role(n)
+    related = []
+    for c in n.children:
+        if c.dep_ == "poss":
+            related += [(x, xt, "poss") for x, xt in ends(ctx, c)]
+        elif c.dep_ == "prep" and c.lower_ in V.ATTACH_PREPS:
+            for p in c.children:
+                if p.dep_ == "pobj":
+                    related += [(x, xt, c.lower_) for x, xt in ends(ctx, p)]
+                    for c2, p2 in preps(p):  # "manager of Truck Stop in Ontario"
+                        if c2.lower_ in ("in", "of", "at"):
+                            related += [(x, xt, "hop") for x, xt in ends(ctx, p2)]
+        elif c.dep_ in ("compound", "nmod") and c.i in ctx.tok2men:
+            related.append((ctx.tok2men[c.i], c, "compound"))
+        elif c.dep_ == "conj" and c.i not in ctx.tok2men and role(c) is None:
+            # "a fan of classical like Bach, as well as modern music like Ed Sheeran's 'Perfect'"
+            related += [(x, xt, "of") for x, xt in ends(ctx, c) if xt.i != c.i]
+    for d, dt in described:
+        for x, xt, how in related:
+            if x == d:
+                continue
+            toks = (dt, n, xt)
+            trig = f"{n.text} {how}"
+            if rel_of_noun is None or how == "hop":
+                if how in ("of", "at", "from", "in", "for", "compound", "hop"):
+                    rel = V.TYPE_PREP.get((kind(ctx, d), kind(ctx, x)))
+                    if rel:
+                        add(ctx, d, x, rel, toks, 0.55, trig)
+                continue
+            if how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
+                add(ctx, x, d, rel_of_noun, toks, 0.75, trig)
+            elif how == "poss" and rel_of_noun == "works_at" and kind(ctx, x) == "person":
+                rel = "reports_to" if n.lower_ in _BOSS else "knows"  # "our lead designer"
+                if rel == "reports_to":
+                    add(ctx, x, d, rel, toks, 0.65, trig)
+                else:
+                    add(ctx, x, d, rel, toks, 0.55, trig)
+            else:
+                add(ctx, d, x, rel_of_noun, toks, 0.75, trig, retype=True)
+
+def kill_nouns(ctx: Ctx, sent) -> None:
+    """"the assassination of Kennedy", "charged with the slaying of John Walker".
+
+    The victim is the "of" object; the killer is the possessor or the "by"
+    agent, else the one other person nearest in the parse (the accused).
+    """
+    for n in sent:
+        if n.lower_ not in _KILL_NOUNS or n.pos_ != "NOUN":
+            continue
+        victims = [e for c in n.children if c.dep_ == "prep" and c.lower_ == "of"
+                   for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
+        if not victims:
+            continue
+        killers = [e for c in n.children if c.dep_ == "poss" for e in ends(ctx, c)]
+        killers += [e for c in n.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
+                    for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
+        conf = 0.75
+        if not killers:
+            vset = {v for v, _ in victims}
+            best, bd = [], 8
+            for t in sent:
+                m = ctx.tok2men.get(t.i)
+                if m is None or m in vset or ctx.types[m] != "person" or ctx.tok2men.get(t.head.i) == m:
+                    continue
+                route = path(t, n)
+                d = len(route) - 1 if route else 99
+                if d < bd:
+                    best, bd = [(m, t)], d
+                elif d == bd:
+                    best.append((m, t))
+            killers, conf = (best, 0.45) if len({m for m, _ in best}) == 1 else ([], 0)
+        for k, kt in killers:
+            for v, vt in victims:
+                add(ctx, k, v, "killed", (kt, n, vt), conf, n.text)

@@ -1,0 +1,121 @@
+"""Verb frames: subject-verb-object, verb + preposition, passives, participles."""
+
+from __future__ import annotations
+
+from soulgraph.relations import vocab as V
+from soulgraph.relations.context import COPULAS, REL_PRONOUNS, Ctx, add, ends, kind, preps, subjects
+from soulgraph.relations.nouns import noun_frame, role
+
+_IRREALIS = frozenset({"want", "hope", "plan", "wish", "need", "try", "intend", "would", "dream",
+                       "aim", "consider", "think", "expect"})
+
+
+def _patients(t) -> list:
+    pats = [c for c in t.children if c.dep_ == "nsubjpass"]
+    if pats:
+        return [t.head if (p.lower_ in REL_PRONOUNS and t.dep_ == "relcl") else p for p in pats]
+    if t.dep_ == "acl" and t.tag_ == "VBN":
+        return [t.head]
+    if t.dep_ == "conj" and t.tag_ == "VBN":
+        return _patients(t.head)
+    return []
+
+def _verb_key(t) -> tuple[str, str]:
+    lem = V.lemma(t.text)
+    prt = next((c.lower_ for c in t.children if c.dep_ == "prt"), None)
+    return lem, f"{lem} {prt}" if prt else lem
+
+def verb_frame(ctx: Ctx, v) -> None:
+    if v.pos_ not in ("VERB", "AUX") and not any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children):
+        return
+    lem, key = _verb_key(v)
+    passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
+        v.dep_ == "acl" and v.tag_ == "VBN")
+    if passive:
+        patients = [e for p in _patients(v) for e in ends(ctx, p)]
+        agents = [e for c in v.children if c.dep_ == "agent"
+                  for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
+        rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
+        for a, at in agents:
+            for p, pt in patients:
+                add(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
+        for prep, pobj in preps(v):
+            prel = V.VERB_PREP.get((key, prep.lower_)) or V.VERB_PREP.get((lem, prep.lower_))
+            if prel is None:
+                continue
+            for x, xt in ends(ctx, pobj):
+                for p, pt in patients:
+                    add(ctx, p, x, prel, (pt, xt, v), 0.8, f"{v.text} {prep.text}")
+        return
+    subs = [e for s in subjects(v) for e in ends(ctx, s)]
+    if not subs or _irrealis(v):
+        return
+    if lem == "be" and v.tag_ == "VBD":
+        _past_place_copula(ctx, v, subs)
+    if lem in COPULAS:
+        for c in v.children:
+            if c.dep_ in ("attr", "oprd"):
+                noun_frame(ctx, subs, c)
+    objs = [c for c in v.children if c.dep_ in ("dobj", "oprd") or (c.dep_ == "attr" and lem not in COPULAS)]
+    rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
+    roles = []
+    for o in objs:
+        if role(o) is not None and o.i not in ctx.tok2men:
+            roles.append(o)
+            noun_frame(ctx, subs, o)
+            continue
+        if rel is None:
+            continue
+        for x, xt in ends(ctx, o):
+            for s, st in subs:
+                add(ctx, s, x, rel, (st, xt, v), 0.85, v.text)
+        if not ends(ctx, o):  # "building the Soul Protocol SDK": the name inside the object
+            for ch in o.children:
+                if ch.dep_ == "compound" and ch.i in ctx.tok2men:
+                    for s, st in subs:
+                        add(ctx, s, ctx.tok2men[ch.i], rel, (st, ch, v), 0.55, v.text)
+    for prep, pobj in preps(v):
+        p = prep.lower_
+        prel = V.VERB_PREP.get((key, p)) or V.VERB_PREP.get((lem, p))
+        if prel is None and p in ("as",):
+            continue
+        xs = ends(ctx, pobj)
+        if prel is None:
+            if roles and p in V.ATTACH_PREPS:  # "lost my job at Door Dash"
+                for r in roles:
+                    for s, st in subs:
+                        for x, xt in xs:
+                            add(ctx, s, x, role(r), (st, r, xt), 0.7, f"{r.text} {p}", retype=True)
+            elif lem in COPULAS and p == "in":  # "Acme is in Berlin"
+                for s, st in subs:
+                    if kind(ctx, s) in ("org", "place"):
+                        for x, xt in xs:
+                            add(ctx, s, x, "located_in", (st, xt), 0.6, f"{v.text} in")
+            continue
+        for x, xt in xs:
+            for s, st in subs:
+                add(ctx, s, x, prel, (st, xt, v), 0.8, f"{v.text} {prep.text}")
+    for c in v.children:  # "works as a designer at Acme", "serves as CEO of Acme"
+        if c.dep_ == "prep" and c.lower_ == "as":
+            for n in c.children:
+                if n.dep_ == "pobj":
+                    noun_frame(ctx, subs, n)
+
+def _irrealis(v) -> bool:
+    """"I want to visit Paris", "we plan to move to Lisbon": wished, not done."""
+    t = v
+    for _ in range(3):
+        if t.dep_ not in ("xcomp", "ccomp") or t.head.i == t.i:
+            return False
+        t = t.head
+        if V.lemma(t.text) in _IRREALIS:
+            return True
+    return False
+
+def _past_place_copula(ctx: Ctx, v, subs) -> None:
+    """A speaker saying "Italy was awesome!" is telling of a visit there."""
+    if ctx.speaker is None or not any(c.dep_ == "acomp" for c in v.children):
+        return
+    for s, st in subs:
+        if not isinstance(s, str) and ctx.types[s] == "place":
+            add(ctx, "@speaker", s, "visited", (st, v), 0.4, f"{st.text} {v.text}")
