@@ -147,7 +147,15 @@ def is_shouting(s: str) -> bool:
     if letters >= 8:
         return True  # PYTHONPATH, USERPROFILE: environment names / shouting, never acronyms
     word = _is_word(s)
-    return True if word is None else word
+    if word is None:
+        return True
+    if not word:
+        return False
+    from soulgraph.extract import lexicon
+
+    pos = lexicon.pos_of(s)
+    # nouns alone may be acronym names listed in WordNet (NASA, NATO): only long ones shout
+    return bool(pos - {"noun"}) or letters >= 6 or not pos
 
 
 _SHORT_SHOUTS = frozenset(

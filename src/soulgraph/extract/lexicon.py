@@ -77,6 +77,19 @@ def lemma(word: str, pos: str = "verb") -> str:
     return w
 
 
+@functools.lru_cache(maxsize=16384)
+def pos_of(word: str) -> frozenset[str]:
+    """WordNet parts of speech of ``word`` or of its lemma: subset of noun/verb/adj/adv."""
+    t = _tables()
+    w = word.lower()
+    out = set()
+    for pos in _POS:
+        words = t["by_pos"].get(pos, frozenset())
+        if w in words or (t["exc"].get(pos, {}).get(w)) or lemma(w, pos) in words and lemma(w, pos) != w:
+            out.add(pos)
+    return frozenset(out)
+
+
 @functools.lru_cache(maxsize=65536)
 def is_word(word: str) -> bool:
     """Is ``word`` (any case, any inflection) an ordinary English word?"""
