@@ -112,3 +112,28 @@ def test_recall_on_a_soul_whose_graph_has_no_memory_records(tmp_path):
     hits = view.recall("Docker image tag", k=3)
     assert hits and "docker" in hits[0].text.lower()
     assert soul.read_bytes() == before  # reading never writes
+
+
+def test_empty_graph_and_memories_without_text_recall_nothing():
+    import networkx as nx
+
+    assert GraphView(nx.MultiDiGraph()).recall("anything at all?", 5) == []
+    g = nx.MultiDiGraph()
+    g.graph["memories"] = [{"id": "a", "text": ""}, {"id": "b"}]
+    assert GraphView(g).recall("hello", 5) == []
+
+
+def test_first_person_question_favours_the_user_turns():
+    import networkx as nx
+
+    g = nx.MultiDiGraph()
+    g.graph["memories"] = [
+        {"id": "m1", "speaker": "User",
+         "text": "User: I switched the backend to Postgres after a long painful week of debugging."},
+        {"id": "m2", "speaker": "Agent", "text": "Agent: Postgres backend switch noted."},
+    ]
+    rec = Recall(GraphView(g))
+    assert rec.recall("postgres backend switched", 1, weights=LEXICAL)[0].id == "m2"
+    hit = rec.recall("What did I say about the Postgres backend switch?", 1,
+                     weights=LEXICAL.replace(speaker=1.0))[0]
+    assert hit.id == "m1" and "said by User" in hit.why

@@ -25,6 +25,8 @@ from soulgraph.resolve import normalize
 
 MAX_SPAN = 4
 WEAK_EDGE_WEIGHT = 0.2
+_FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
+_SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
 _TOKEN = re.compile(r"[\w][\w'’.\-&]*[\w]|[\w]")
 
 
@@ -93,6 +95,10 @@ class EntitySignal:
                     out.entities.setdefault(node, text)
                 if node is not None or key in self.speakers:
                     used[i:i + size] = [True] * size
+        lowered = {t.lower() for t in tokens}
+        for words, who in ((_FIRST_PERSON, ("user",)), (_SECOND_PERSON, ("agent", "assistant"))):
+            if lowered & words:  # a soul's owner asking "what did I ...", or about "you", the agent
+                out.speakers.update(k for k in who if k in self.speakers)
         for text in mentions or ():
             node = self.view.lookup(text)
             if node is not None:
