@@ -19,7 +19,10 @@ from soulgraph.ontology import ENTITY_TYPES, NAMED_TYPES
 
 _LOWER_WORD = re.compile(r"(?<![\w.@/-])[a-z][a-z'-]*[a-z](?![\w@/])")
 _SPEAKER = re.compile(r"^[ \t]*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3})[ \t]*:", re.M)
-_TITLE_WORD = re.compile(r"^(?:Mc|Mac|O'|D')?[A-Z][a-z]+(?:-[A-Z][a-z]+)?\.?$")
+_EXCEPTION = re.compile(r"^[A-Z]\w*(?:Error|Exception|Warning)$")
+_LOCALE = re.compile(r"^[a-z]{2}[-_][A-Z]{2}$|^[A-Z]{2}[-_][A-Z]{2}$")
+_ENDPOINT = re.compile(r"^/[\w./{}:-]+$|^https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0)[:/]")
+_HANDLE = re.compile(r"^@[A-Za-z0-9][\w-]*$")
 
 # Words around a name that only people take: speech and thought verbs after it,
 # titles and kin or social roles before it. General English, not corpus terms.
@@ -86,27 +89,56 @@ def type_problem(name: str, etype: str | None, attrs: Mapping, corpus: Corpus,
     """Why this node's type looks wrong, or None when nothing contradicts it."""
     if not etype or etype not in types:
         return f"type {etype or 'missing'!r} is not in the ontology"
+    name = name.strip()
+    if _EXCEPTION.match(name) and etype not in ("concept", "document"):
+        return f"exception class typed {etype}"
+    if _LOCALE.match(name) and etype not in ("concept", "place"):
+        return f"locale code typed {etype}"
+    if etype == "document" and _ENDPOINT.match(name):
+        return "API route or local URL typed document"
     if etype not in NAMED_TYPES:
         return None
-    name = name.strip()
+    if _HANDLE.match(name):
+        return None if etype in ("person", "org") else f"user handle typed {etype}"
     junk = shapes.junk_reason(name)
     if junk == "shouting":
-        # NASA is a name; MERGED is a word the store also writes in lower case.
-        if etype == "person" or name.casefold() in corpus.lower_words:
+        # NASA is an org; MERGED is a word the store also writes in lower case; no person
+        # or place is written as a shouted word.
+        if etype != "org" or name.casefold() in corpus.lower_words:
             return f"shouted word typed {etype}"
     elif junk is not None:
         return f"{junk} typed {etype}"
+    if etype != "person" and name.isalpha() and name.islower():
+        return f"lower-case word typed {etype}"
     words = name.split()
-    common = [w for w in words if w.casefold() in corpus.lower_words]
+    # A word the store also writes in lower case is an ordinary word ("Stop", "Fixed"); a
+    # CamelCase brand's lower-case spelling (PocketPaw / pocketpaw) is its package name.
+    common = [w for w in words if w.casefold() in corpus.lower_words and not _camel(w)]
     if len(words) == 1 and common and not _is_speaker(name, corpus):
         return f"common word typed {etype}"
     if words and len(common) == len(words) and not _is_speaker(name, corpus):
         return f"common words typed {etype}"
-    if any(not _TITLE_WORD.match(w) for w in words) and etype == "person":
+    if etype == "person" and not all(_title_word(w) for w in words):
         return "name shape is not a person's"
     if etype == "person" and not _person_evidence(name, attrs, corpus):
         return NO_PERSON_EVIDENCE
     return None
+
+
+def _camel(w: str) -> bool:
+    return any(c.isupper() for c in w[1:])
+
+
+def _title_word(w: str) -> bool:
+    """Shaped like a word of a personal name: Ana, Tomás, O'Neil, McKay, Jean-Luc, J."""
+    w = w.rstrip(".")
+    for pre in ("Mc", "Mac", "O'", "D'", "O’", "D’"):
+        if w.startswith(pre) and len(w) > len(pre) + 1 and w[len(pre)].isupper():
+            w = w[len(pre):]
+            break
+    parts = w.replace("'", "-").replace("’", "-").split("-")
+    return all(p[:1].isupper() and (p[1:].isalpha() and p[1:].islower() or p[1:] == "")
+               for p in parts)
 
 
 def _is_speaker(name: str, corpus: Corpus) -> bool:
@@ -123,7 +155,7 @@ def _person_evidence(name: str, attrs: Mapping, corpus: Corpus) -> bool:
     if any(_PERSON_REASON.search(str(r)) for r in attrs.get("reasons") or ()):
         return True
     words = name.split()
-    if len(words) >= 2 and all(_TITLE_WORD.match(w) for w in words):
+    if len(words) >= 2 and all(_title_word(w) for w in words):
         return True  # "Sarah Chen": two name-shaped words, none a common word
     for p in attrs.get("provenance") or ():
         if isinstance(p, dict) and p.get("extractor") == "speaker":
