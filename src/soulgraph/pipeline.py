@@ -103,6 +103,9 @@ def build_graph(
         if m.extractor == "speaker" and m.speaker and id(m) in owner
     })
     rels = relations.link(list(analyses), entity_of_mention, speaker_entity, by_id)
+    types = {key: attrs["type"] for key, attrs in nodes}
+    rels = relations.check_types(rels, types)
+    rels += relations.co_occurrence(list(analyses), entity_of_mention, types, by_id, rels)
     records = [memory_record(m) for m in memories]
     meta = {"extractor": extractor, "generator": "soulgraph"}
     return assemble(nodes, [_edge(r) for r in rels], records, meta)

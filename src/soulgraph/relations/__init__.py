@@ -9,8 +9,8 @@ resolution is done. Labels come from ``ontology.RELATIONS`` only.
 
 from __future__ import annotations
 
-from soulgraph.relations.link import link
+from soulgraph.relations.link import check_types, co_occurrence, link
 from soulgraph.relations.parse import candidates_from_doc
 from soulgraph.relations.patterns import candidates_from_text
 
-__all__ = ["candidates_from_doc", "candidates_from_text", "link"]
+__all__ = ["candidates_from_doc", "candidates_from_text", "check_types", "co_occurrence", "link"]

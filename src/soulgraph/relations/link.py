@@ -47,6 +47,90 @@ def link(
     return out
 
 
+_P, _O, _PL, _C = "person", "org", "place", "concept"
+_ANY = None
+# relation -> (allowed source types, allowed target types) over the classifier's final types;
+# None = any. Checked once types are decided, so "Claude Code works_at MCP" (a tool) is dropped.
+FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
+    "works_at": (frozenset({_P}), frozenset({_O, _C})),
+    "member_of": (frozenset({_P, _O}), frozenset({_O, "project", _C})),
+    "reports_to": (frozenset({_P}), frozenset({_P, _C})),
+    "manages": (frozenset({_P}), frozenset({_P, _O, "project", _C})),
+    "family_of": (frozenset({_P}), frozenset({_P, _C})),
+    "friend_of": (frozenset({_P}), frozenset({_P, _C})),
+    "knows": (frozenset({_P}), frozenset({_P, _C})),
+    "killed": (frozenset({_P}), frozenset({_P, _C})),
+    "lives_in": (frozenset({_P}), frozenset({_PL, _C})),
+    "visited": (frozenset({_P, _O}), frozenset({_PL, _O, "event", _C})),
+    "attended": (frozenset({_P}), frozenset({_O, "event", _C})),
+    "located_in": (frozenset({_O, _PL, "event", "project", _C}), frozenset({_PL, _C})),
+    "founded": (frozenset({_P, _O}), frozenset({_O, "project", "tool", _C})),
+    "leads": (frozenset({_P}), frozenset({_O, "project", _C})),
+    "likes": (frozenset({_P}), _ANY),
+}
+
+
+def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation]:
+    """Edges whose ends have types their relation allows (once the classifier has spoken)."""
+    out = []
+    for r in rels:
+        src_ok, dst_ok = FINAL_SIGNATURES.get(r.relation, (None, None))
+        ts, tt = types.get(r.source), types.get(r.target)
+        if (src_ok is None or ts is None or ts in src_ok) and (dst_ok is None or tt is None or tt in dst_ok):
+            out.append(r)
+    return out
+
+
+CO_OCCUR_TYPES = frozenset({"tool", "project", "document", "event"})
+CO_OCCUR_MAX_NAMES = 4  # a sentence listing more names than this is a list, not a link
+
+
+def co_occurrence(
+    analyses: list[MemoryAnalysis],
+    entity_of_mention: Mapping[tuple[str, int], str],
+    types: Mapping[str, str],
+    memories: Mapping[str, Memory],
+    semantic: list[Relation],
+) -> list[Relation]:
+    """Weak ``co_occurs`` edges: two technical things (tools, projects, documents, events)
+    named in one short sentence with no semantic edge between them.
+
+    Never between people, organisations or places: there a missing semantic edge
+    is information, and a weak edge would read as a claim. ``weak=True`` always.
+    """
+    joined = {frozenset((r.source, r.target)) for r in semantic}
+    edges: dict[tuple[str, str], Relation] = {}
+    for a in analyses:
+        mem = memories[a.memory_id]
+        by_sent: dict[tuple[int, int], set[str]] = {}
+        for i, m in enumerate(a.mentions):
+            e = entity_of_mention.get((a.memory_id, i))
+            if e is not None and m.extractor != "speaker":
+                by_sent.setdefault((m.sent_start, m.sent_end), set()).add(e)
+        for (s0, s1), ents in sorted(by_sent.items()):
+            tech = sorted(e for e in ents if types.get(e) in CO_OCCUR_TYPES)
+            if len(ents) > CO_OCCUR_MAX_NAMES or len(tech) < 2:
+                continue
+            for i, x in enumerate(tech):
+                for y in tech[i + 1:]:
+                    if frozenset((x, y)) in joined:
+                        continue
+                    rel = edges.get((x, y))
+                    if rel is None:
+                        rel = edges[(x, y)] = Relation(source=x, target=y, relation="co_occurs",
+                                                       weak=True, confidence=0.2)
+                    rel.provenance.append(Provenance(
+                        memory_id=a.memory_id, start=s0, end=s1, sentence=mem.content[s0:s1],
+                        extractor="co-occurrence", confidence=0.2, time=mem.created_at))
+    out = []
+    for key in sorted(edges):
+        rel = edges[key]
+        rel.provenance = _dedupe(rel.provenance)
+        rel.valid_from, rel.valid_to = validity(rel, memories)
+        out.append(rel)
+    return out
+
+
 def validity(rel: Relation, memories: Mapping[str, Memory]) -> tuple[str | None, str | None]:
     """(valid_from, valid_to) of an edge from its supporting memories.
 
