@@ -282,3 +282,38 @@ def test_fifo_layer_file_refused(tmp_path):
     os.mkfifo(d / "memory" / "social.json")
     with pytest.raises(SoulgraphError, match="not a regular file"):
         read_store(d)
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir"])
+def test_disk_full_mid_write_leaves_soul_untouched(tmp_path, kind):
+    """Real fault injection: a child whose file-size limit makes big writes fail (EFBIG)."""
+    import resource
+    import signal
+
+    p = (make_zip_soul if kind == "zip" else make_dir_soul)(tmp_path / "a.soul", LAYERS)
+    if kind == "dir":  # make the graph write itself the one that fails
+        (p / "memory" / "graph.json").write_bytes(b"{}")
+    before = snapshot(p)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        msg = b"no error"
+        try:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            limit = 2048 if kind == "zip" else 1024  # the backup (zip) / new graph.json (dir) is bigger
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+            soul_write.write_graph(read_store(p), small_graph())
+        except SoulgraphError as exc:
+            msg = str(exc).encode()
+        finally:
+            os.write(w, msg)
+            os._exit(0)
+    os.close(w)
+    msg = os.read(r, 4096).decode()
+    os.waitpid(pid, 0)
+    assert "cannot write the repaired soul" in msg and "\n" not in msg, msg
+    assert snapshot(p) == before
+    assert not [f for f in os.listdir(tmp_path) if f.startswith(".soulgraph")]
+    if kind == "dir":
+        assert not [f for f in os.listdir(p / "memory") if f.startswith(".soulgraph")]

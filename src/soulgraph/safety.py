@@ -206,8 +206,10 @@ def latest_backup(original: Path) -> Path | None:
     return best
 
 
-def make_backup(original: Path) -> Path:
+def make_backup(original: Path) -> tuple[Path, bool]:
     """Copy ``original`` to its next backup path, atomically; reuse an identical latest backup.
+
+    Returns the backup path and whether it was created now.
 
     Backups are never overwritten: the first is ``X.bak`` and later ones are
     numbered, so the oldest (the pre-soulgraph state) always survives. A repair
@@ -215,7 +217,7 @@ def make_backup(original: Path) -> Path:
     """
     latest = latest_backup(original)
     if latest is not None and _same_bytes(latest, original):
-        return latest
+        return latest, False
     dest = next_backup_path(original)
 
     def fill(fh: BinaryIO) -> None:
@@ -230,7 +232,7 @@ def make_backup(original: Path) -> Path:
     with contextlib.suppress(OSError):
         st = os.stat(original)
         os.utime(dest, ns=(st.st_atime_ns, st.st_mtime_ns))
-    return dest
+    return dest, True
 
 
 def _same_bytes(a: Path, b: Path) -> bool:

@@ -16,8 +16,11 @@ repaired soul in place.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
@@ -41,11 +44,14 @@ def serialize(soul_graph: dict) -> bytes:
 def write_graph(store: Store, soul_graph: dict) -> Path | None:
     """Replace the soul's ``memory/graph.json``; returns the backup path (None if nothing changed)."""
     raw = serialize(soul_graph)
-    if store.kind == "soul-zip":
-        return _write_zip(store, raw)
-    if store.kind == "soul-dir":
-        return _write_dir(store, raw)
-    raise SoulgraphError(f"{store.path}: not a soul; write the graph with --out instead")
+    if store.kind not in ("soul-zip", "soul-dir"):
+        raise SoulgraphError(f"{store.path}: not a soul; write the graph with --out instead")
+    try:
+        return _write_zip(store, raw) if store.kind == "soul-zip" else _write_dir(store, raw)
+    except OSError as exc:  # disk full, read-only folder, file too large ...: the soul is untouched
+        what = exc.strerror or type(exc).__name__
+        raise SoulgraphError(f"{store.path}: cannot write the repaired soul ({what}); "
+                             "the soul was left untouched") from None
 
 
 def repair_lock(source: Path, *, enabled: bool = True):
@@ -89,9 +95,6 @@ def _write_zip(store: Store, raw: bytes) -> Path | None:
         check_unchanged(store)
         if store.graph_raw == raw:
             return None
-        backup = safety.make_backup(target)
-        safety.hook_pause()
-
         def fill(fh) -> None:
             with open(target, "rb") as src:
                 replace_member(src, fh, GRAPH, raw, where=target)
@@ -100,7 +103,8 @@ def _write_zip(store: Store, raw: bytes) -> Path | None:
             verify_zip(tmp, target, raw)
             check_unchanged(store)
 
-        safety.atomic_write(target, fill, before_replace=verify)
+        with _backup(target) as backup:
+            safety.atomic_write(target, fill, before_replace=verify)
     return backup
 
 
@@ -137,8 +141,25 @@ def _write_dir(store: Store, raw: bytes) -> Path | None:
         if store.graph_raw == raw and graph.exists():
             return None
         mem_dir.mkdir(exist_ok=True)
-        backup = safety.make_backup(graph) if graph.exists() else None
-        safety.hook_pause()
-        safety.atomic_write(graph, lambda fh: safety.write_chunks(fh, raw),
-                            before_replace=lambda _tmp: check_unchanged(store))
+        with _backup(graph) as backup:
+            safety.atomic_write(graph, lambda fh: safety.write_chunks(fh, raw),
+                                before_replace=lambda _tmp: check_unchanged(store))
     return backup
+
+
+@contextlib.contextmanager
+def _backup(original: Path) -> Iterator[Path | None]:
+    """Back ``original`` up first; if the write then fails, drop a backup made just now
+    (it equals the untouched original), so a failed repair leaves no new file behind."""
+    if not original.exists():
+        yield None
+        return
+    backup, created = safety.make_backup(original)
+    safety.hook_pause()
+    try:
+        yield backup
+    except BaseException:
+        if created:
+            with contextlib.suppress(OSError):
+                os.unlink(backup)
+        raise
