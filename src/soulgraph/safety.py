@@ -127,7 +127,12 @@ def _copy_mode(tmp: Path, model: Path) -> None:
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    atomic_write(path, lambda fh: write_chunks(fh, data))
+    """Atomic write; a failure (disk full, no permission) is a one-line error, target untouched."""
+    try:
+        atomic_write(path, lambda fh: write_chunks(fh, data))
+    except OSError as exc:
+        raise SoulgraphError(f"{path}: cannot write ({exc.strerror or type(exc).__name__}); "
+                             "nothing was changed") from None
 
 
 def _umask() -> int:
