@@ -159,6 +159,11 @@ def test_regex_patterns():
     assert ("Bob", "founded", "Acme") in _regex("Acme was founded by Bob.", ["Acme", "Bob"])
     assert ("@speaker", "uses", "Python") in _regex("I use Python daily.", ["Python"], speaker="User")
     assert _regex("I use Python daily.", ["Python"], speaker=None) == set()
+    got = _regex("I lost my job at Door Dash.", ["Door Dash"], "Gina")
+    assert ("@speaker", "works_at", "Door Dash") in got
+    got = _regex("I'm a fan of classical like Bach and Mozart.", ["Bach", "Mozart"], "Mel")
+    assert {("@speaker", "likes", "Bach"), ("@speaker", "likes", "Mozart")} <= got
+    assert ("@speaker", "likes", "Iron Man") in _regex("Iron Man is my top pick.", ["Iron Man"], "Nate")
 
 
 # --------------------------------------------------------------------------- link

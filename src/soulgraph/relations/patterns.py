@@ -56,7 +56,18 @@ _SELF: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"\b(?:I|we)\s+(?:love|like|enjoy|adore)\s+{_THE}$", re.I), "likes"),
     (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:visited|been to|went to)\s+{_THE}$", re.I), "visited"),
     (re.compile(rf"\b(?:my|our)\s+(?:{_KIN}),?\s+$", re.I), "family_of"),
+    (re.compile(rf"\bmy\s+(?:old\s+|new\s+)?(?:job|work|position|role|internship)\s+(?:at|with)\s+{_THE}$",
+                re.I), "works_at"),
+    (re.compile(r"\b(?:I'm|I am|we're|we are)\s+(?:a\s+)?(?:big\s+|huge\s+)?fans?\s+of\b[^.!?;]{0,60}$",
+                re.I), "likes"),
     (re.compile(r"\b(?:my|our)\s+(?:best\s+)?friend,?\s+$", re.I), "friend_of"),
+]
+
+
+# words right after a name, said by the speaker ("Iron Man is my top pick").
+_SELF_AFTER: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"^\s+(?:is|was)\s+my\s+(?:all-time\s+|absolute\s+)?(?:top\s+pick|favou?rite)\b", re.I),
+     "likes"),
 ]
 
 
@@ -94,6 +105,12 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                     _put(out, memory_id, "@speaker", first_index + i, rel,
                          offset + max(0, lo) + hit.start(), m.end, m, hit.group(0))
                     break
+            after = text[m.end - offset: min(m.sent_end, m.end + 40) - offset]
+            for pat, rel in _SELF_AFTER:
+                hit = pat.match(after)
+                if hit:
+                    _put(out, memory_id, "@speaker", first_index + i, rel, m.start, m.end + hit.end(), m,
+                         hit.group(0))
     return list(out.values())
 
 
