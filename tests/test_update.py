@@ -212,3 +212,18 @@ def test_cli_update_soul_after_soul_protocol_adds_a_memory(tmp_path, cli):
     assert nodelink.dumps(a) == nodelink.dumps(b)
     h = json.loads(cli("health", soul, "--json").stdout)
     assert h["stale"]["new"] == [] and h["dangling_edges"] == []
+
+
+def test_superseded_memory_edges_get_valid_to_not_deleted():
+    old = Memory(id="m1", content="Priya Raman lives in Lisbon.", created_at="2026-01-01T10:00:00")
+    new = Memory(id="m2", content="Priya Raman lives in Porto.", created_at="2026-03-01T10:00:00")
+    first = update.update_memories([old], extractor="spacy")
+    assert first.graph.number_of_edges() == 1
+    old_sup = Memory(**{**old.model_dump(), "superseded": True, "extra": {"superseded_by": "m2"}})
+    res = update.update_memories([old_sup, new], first.graph, _roundtrip(first.cache), extractor="spacy")
+    edges = {v: d for _, v, d in res.graph.edges(data=True)}
+    assert edges["lisbon"]["valid_to"] == "2026-03-01T10:00:00"  # history, kept
+    assert edges["porto"].get("valid_to") is None
+    assert res.stats.extracted == 1  # the flag changed, not the text: m1's analysis is reused
+    ref = pipeline.rebuild([new, old_sup], extractor="spacy")
+    assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph)

@@ -246,8 +246,9 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
     """Compare the store to what the graph says it was built from."""
     from soulgraph.pipeline import content_hash
 
-    records = {rec["id"]: rec.get("hash") for rec in g.graph.get("memories") or ()
-               if isinstance(rec, dict) and "id" in rec}
+    recs = [rec for rec in g.graph.get("memories") or () if isinstance(rec, dict) and "id" in rec]
+    records = {rec["id"]: rec.get("hash") for rec in recs}
+    superseded = {rec["id"] for rec in recs if rec.get("superseded")}
     cited = _cited_memories(g) if cited is None else cited
     s = Staleness(graph_memories=len(records) if records else None)
     if memories is None:
@@ -261,8 +262,8 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
             h = records.get(m.id, False)
             if h is False:
                 s.new.append(m.id)
-            elif h != content_hash(m.content):
-                s.changed.append(m.id)
+            elif h != content_hash(m.content) or m.superseded != (m.id in superseded):
+                s.changed.append(m.id)  # new text, or superseded since (its edges become history)
         s.deleted = sorted(records.keys() - store.keys())
     s.provenance_to_missing = sorted(cited - store.keys())
     seen = records.keys() | cited
