@@ -210,3 +210,12 @@ def test_empty_folder_is_not_a_store(tmp_path):
     d = tmp_path / "empty"
     d.mkdir()
     assert_refused(d, "no memories found")
+
+
+def test_hostile_file_names_are_escaped_in_errors(tmp_path):
+    d = tmp_path / "notes"
+    d.mkdir()
+    (d / "ok.txt").write_text("fine")
+    (d / "\u202eevil\x1b[2J.txt").write_bytes(b"\xff\xfe binary")
+    err = assert_refused(d, "not valid UTF-8", "\\u202eevil\\x1b[2J.txt")
+    assert "\x1b" not in err and "\u202e" not in err

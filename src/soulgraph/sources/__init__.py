@@ -30,6 +30,15 @@ class Store:
         return self.kind in ("soul-zip", "soul-dir")
 
 
+def shown(name: object) -> str:
+    """A file or member name safe to print: control and bidi characters escaped, so a
+    hostile name cannot rewrite the terminal or reorder the error message."""
+    text = str(name)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def sniff(path: Path) -> Kind:
     path = Path(path)
     if not path.exists():

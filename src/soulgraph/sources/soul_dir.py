@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from soulgraph.errors import SoulgraphError
-from soulgraph.sources import Store
+from soulgraph.sources import Store, shown
 from soulgraph.sources import soul_layers as sl
 from soulgraph.sources.limits import Limits
 
@@ -105,7 +105,7 @@ def _inside(real_root: str, p: Path, root: Path) -> None:
     real = os.path.realpath(p)
     if os.path.commonpath([real_root, real]) != real_root:
         rel = p.relative_to(root).as_posix()
-        raise SoulgraphError(f"{root}: {rel} is a symlink pointing outside the soul folder; refusing")
+        raise SoulgraphError(f"{root}: {shown(rel)} is a symlink pointing outside the soul folder; refusing")
 
 
 def _read_file(root: Path, rel: str, real_root: str, limits: Limits) -> bytes:
@@ -115,13 +115,13 @@ def _read_file(root: Path, rel: str, real_root: str, limits: Limits) -> bytes:
         st = p.stat()
         size = st.st_size
         if not stat.S_ISREG(st.st_mode):
-            raise SoulgraphError(f"{root}: {rel} is not a regular file; refusing")
+            raise SoulgraphError(f"{root}: {shown(rel)} is not a regular file; refusing")
         if size > limits.max_member_bytes:
-            raise SoulgraphError(f"{root}: {rel} is too large "
+            raise SoulgraphError(f"{root}: {shown(rel)} is too large "
                                  f"({size} bytes > limit {limits.max_member_bytes})")
         return p.read_bytes()
     except OSError as exc:
-        raise SoulgraphError(f"{root}: cannot read {rel} ({exc.strerror})") from None
+        raise SoulgraphError(f"{root}: cannot read {shown(rel)} ({exc.strerror})") from None
 
 
 def _refuse_encrypted(root: Path) -> None:

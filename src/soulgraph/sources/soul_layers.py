@@ -17,6 +17,7 @@ import orjson
 
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
+from soulgraph.sources import shown
 from soulgraph.sources.jsonl import to_memory
 
 LAYERS = ("episodic", "semantic", "procedural", "social")
@@ -68,12 +69,13 @@ def entries_to_memories(
     raw: bytes, member: str, layer: str | None, domain: str | None, where: str
 ) -> Iterator[Memory]:
     """Memories of one layer member; ``where`` names the soul in errors."""
+    member = shown(member)
     data = parse_json(raw, f"{where}: {member}")
     if layer is None:  # custom_layers.json
         if not isinstance(data, dict):
             raise SoulgraphError(f"{where}: {member}: expected an object of layer -> entries")
         for name in sorted(data):
-            yield from _entries(data[name], f"{where}: {member}: layer {name!r}", str(name), None)
+            yield from _entries(data[name], f"{where}: {member}: layer {shown(repr(name))}", str(name), None)
         return
     yield from _entries(data, f"{where}: {member}", layer, domain)
 

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from soulgraph.errors import SoulgraphError
-from soulgraph.sources import Store
+from soulgraph.sources import Store, shown
 from soulgraph.sources.jsonl import to_memory
 from soulgraph.sources.limits import Limits
 
@@ -32,16 +32,17 @@ def read(path: Path, limits: Limits | None = None) -> Store:
         try:
             st = p.stat()
             if not stat.S_ISREG(st.st_mode):
-                raise SoulgraphError(f"{p}: not a regular file; refusing")
+                raise SoulgraphError(f"{shown(p)}: not a regular file; refusing")
             if st.st_size > limits.max_member_bytes:
-                raise SoulgraphError(f"{p}: too large ({st.st_size} bytes > limit {limits.max_member_bytes})")
+                raise SoulgraphError(f"{shown(p)}: too large "
+                                     f"({st.st_size} bytes > limit {limits.max_member_bytes})")
             raw = p.read_bytes()
         except OSError as exc:
-            raise SoulgraphError(f"{p}: cannot read ({exc.strerror})") from None
+            raise SoulgraphError(f"{shown(p)}: cannot read ({exc.strerror})") from None
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise SoulgraphError(f"{p}: not valid UTF-8 text (byte {exc.start})") from None
+            raise SoulgraphError(f"{shown(p)}: not valid UTF-8 text (byte {exc.start})") from None
         h.update(rel.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
         created = datetime.fromtimestamp(st.st_mtime, tz=UTC).isoformat(timespec="seconds")
         memories.append(to_memory({"id": rel, "content": text, "created_at": created}, str(p)))
@@ -72,7 +73,7 @@ def _files(root: Path, real_root: str) -> list[str]:
 def _inside(real_root: str, p: Path, root: Path) -> None:
     real = os.path.realpath(p)
     if os.path.commonpath([real_root, real]) != real_root:
-        raise SoulgraphError(f"{root}: {p.relative_to(root).as_posix()} is a symlink pointing outside "
+        raise SoulgraphError(f"{root}: {shown(p.relative_to(root).as_posix())} is a symlink pointing outside "
                              "the folder; refusing")
 
 
