@@ -16,6 +16,7 @@ Predicates (all ``str -> bool`` unless noted):
 - ``is_camel_identifier``: code-like CamelCase (addPoint, TaskSpec, ValueError)
 - ``is_camel_case``: any CamelCase (TikTok, GitHub, TaskSpec, macOS)
 - ``is_commit_hash``: df33550
+- ``is_locale``: zh-CN, pt-BR, en_US
 - ``is_version``: v2, 0.15.15, v3.3.2, M3, M2a, 3.9
 - ``is_date_like``: Nov-2025, 2024-11-05, 11/05/2024
 - ``is_weekday`` / ``is_month``: day and month names (ambiguous: May, June)
@@ -68,6 +69,7 @@ _VERSION = re.compile(
     r"^[vV]?\d+(?:\.\d+)+(?:[-.+]?[a-z0-9]+)*$|^[vV]\d+[a-z]?$|^[Mm]\d+[a-z]?$|^[Ll]ayer\d+$|^[Ll]\d$"
 )
 _TECH_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*\.(?:js|cpp|io|IO|ai|net|rs|jl|nvim)$")
+_LOCALE = re.compile(r"^[a-z]{2,3}[-_](?:[A-Z]{2}|[a-z]{2}|[A-Z][a-z]{3}|\d{3})$|^[A-Z]{2}[-_][A-Z]{2}$")
 _HASH = re.compile(r"^[0-9a-f]{7,40}$")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:=\S*)?$")
 _FILE = re.compile(rf"^\.?[\w][\w.+@-]*\.(?:{FILE_EXTENSIONS})$")
@@ -118,6 +120,7 @@ COMMON_ACRONYMS = frozenset({
     "TTY", "PID", "ARM", "CUDA", "SIMD", "AST", "REPL", "PRAGMA", "ABI", "FFI", "GIL", "LGBTQ",
     "JSONL", "NDJSON", "CWD", "PWD", "TOCTOU", "ACL", "RBAC", "SSO", "MFA", "OTP", "VPN", "LAN", "WAN",
     "CDN", "DOM", "SPA", "SSR", "CSP", "HMR", "NPM", "OCR", "TTS", "STT", "RAG", "KB",
+    "VRAM", "POSIX", "TPS", "TTFT", "ROI", "SLO", "P2P", "NAT", "DHCP", "LDAP", "SMTP", "IMAP",
     "MB", "GB", "TB", "KIB", "MIB", "GIB", "MS", "FPS", "RPM", "DPI", "HDR", "USB", "HDMI", "LED", "LCD",
 })
 
@@ -200,6 +203,9 @@ def is_camel_identifier(s: str) -> bool:
         return False
     if _LOWER_CAMEL.match(s):
         return True
+    stem = s[:-1] if s.endswith("s") else s
+    if _ANY_CAMEL.search(s) and any(stem.endswith(p) and len(stem) > len(p) for p in _CODE_PARTS):
+        return True  # OSError, PersistentClients, HTTPServer
     if not _UPPER_CAMEL.match(s):
         return False
     humps = re.findall(r"[A-Z]+[a-z0-9]*", s)
@@ -211,6 +217,11 @@ def is_camel_identifier(s: str) -> bool:
 def is_commit_hash(s: str) -> bool:
     """A git commit hash (df33550, 7-40 hex digits with at least one digit and one letter)."""
     return bool(_HASH.match(s)) and any(c.isdigit() for c in s) and any(c.isalpha() for c in s)
+
+
+def is_locale(s: str) -> bool:
+    """A language / locale tag (zh-CN, pt-BR, en_US, zh-Hant): a code, not a name."""
+    return bool(_LOCALE.match(s))
 
 
 def is_version(s: str) -> bool:
@@ -295,7 +306,7 @@ def is_common_acronym(s: str) -> bool:
 
 _JUNK_CHECKS = (
     (is_flag, "flag", "CLI flag"), (is_version, "version", "version tag"),
-    (is_commit_hash, "code_identifier", "commit hash"),
+    (is_commit_hash, "code_identifier", "commit hash"), (is_locale, "locale", "locale tag"),
     (is_date_like, "date", "date"), (is_status_token, "status", "status token"),
     (is_code_identifier, "code_identifier", "code identifier"),
     (is_camel_identifier, "camel_identifier", "code identifier"),

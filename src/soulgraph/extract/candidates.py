@@ -125,6 +125,8 @@ def _nameish(t, is_initial: bool) -> bool:
     if not text[:1].isupper() and t.tag_ not in _PROPN:
         return False
     if t.tag_ in _PROPN:
+        if text.islower() and lexicon.is_word(text):
+            return False  # "config" tagged NNP: the tagger guessing, not a name
         return text[:1].isalnum() or text[:1] == "@"
     # capitalised word spaCy did not call a proper noun: a name when it is no English word
     # (Kubernetes, Syncthing); all-caps acronyms only mid-sentence
@@ -287,7 +289,7 @@ def _finish(doc, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     if head:
         cues.append(f"compound_head:{head}")
     cues.extend(_shape_cues(s, label))
-    cues.extend(context.role_cues(doc, i, j))
+    cues.extend(context.role_cues(doc, i, j, sent_initial))
     s0, s1 = sent_of(i)
     return Cand(start, end, cues, s0, s1, sent_initial, deferred=keep == "defer")
 
@@ -334,7 +336,8 @@ def _verbish(tok) -> bool:
 
 
 def _plain_word(s: str) -> bool:
-    return s.isalpha() and len(s) >= 2
+    """A backticked bare name worth a node: `pytest` yes, `init` / `config` (ordinary words) no."""
+    return s.isalpha() and len(s) >= 2 and not lexicon.is_word(s)
 
 
 def _noun_parts(tok) -> bool:
@@ -346,15 +349,26 @@ def _noun_parts(tok) -> bool:
         t.tag_ in ("NN", "NNS", "NNP", "NNPS", "FW") and not t.is_stop and len(t) >= 2 for t in words)
 
 
+# Second parts that make a hyphenated word an adjective/modifier, not a name ("module-level").
+_MODIFIER_PARTS = frozenset(
+    "level style wide based side time scale type mode safe aware compat compatible specific friendly only "
+    "free like ready first heavy bound driven oriented facing related proof native agnostic sensitive "
+    "insensitive independent dependent enabled disabled capable backed powered specific term".split()
+)
+
+
 def _keep_hyphenated(s: str, backticked: bool, propn: bool) -> bool:
     """soul-protocol / mempalace-mcp / kimi-k2 / Jean-Luc: not 'steady-state' or 'API-keyed'.
 
     ``propn``: the parser tagged every part as a noun ("soul-protocol" reads as a name,
     "open-source" / "real-time" do not).
     """
+    if shapes.is_locale(s) or s.rsplit("-", 1)[-1].lower() in _MODIFIER_PARTS:
+        return False
     if backticked:
         return True
-    if propn and s.islower() and not shapes.junk_kind(s):
+    if propn and s.islower() and not shapes.junk_kind(s) and s.rsplit("-", 1)[-1] not in _MODIFIER_PARTS \
+            and not s.endswith("s"):
         return True
     if shapes.is_status_token(s) or shapes.junk_kind(s):
         return False

@@ -25,7 +25,7 @@ def _lemma(tok) -> str:
     return tok.lower_
 
 
-def role_cues(doc, i: int, j: int) -> list[str]:
+def role_cues(doc, i: int, j: int, initial: bool = False) -> list[str]:
     """Cues from the grammatical role of the span's root token."""
     root = doc[i]
     for t in doc[i:j]:
@@ -80,12 +80,12 @@ def role_cues(doc, i: int, j: int) -> list[str]:
         prev = doc[i - 1]
         if prev.lower_ in TITLES:
             cues.append(f"title:{prev.lower_.rstrip('.')}")
-    if _addressed(doc, i, j):
+    if _addressed(doc, i, j, initial):
         cues.append("addressed")
     return cues
 
 
-def _addressed(doc, i: int, j: int) -> bool:
+def _addressed(doc, i: int, j: int, initial: bool) -> bool:
     """Vocative: "Thanks, Mel!", "hey Riley", "..., Jo?" / "Caroline, awesome news"."""
     k = i - 1
     if k >= 0 and doc[k].text == ",":
@@ -98,7 +98,7 @@ def _addressed(doc, i: int, j: int) -> bool:
     if prev == "," and nxt in ("!", "?", ".", "") and (j + 1 >= len(doc) or doc[j].is_sent_end
                                                        or doc[j + 1].is_space):
         return True
-    if (i == 0 or doc[i - 1].is_space or doc[i].is_sent_start) and nxt == "," and j - i == 1:
+    if initial and nxt == "," and j - i == 1:
         # sentence-opening vocative: "Caroline, awesome news" (not "Paris, France")
         after = doc[j + 1] if j + 1 < len(doc) else None
         return after is not None and after.tag_ not in ("NNP", "NNPS")

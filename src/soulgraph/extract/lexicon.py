@@ -28,6 +28,25 @@ would may might must let lets
 """.split())
 
 
+# Generic programming vocabulary: ordinary words of developer English, never names.
+_DEV_WORDS = frozenset("""
+config configs init util utils args kwargs env envs impl repo repos dir dirs tmp src lib libs pkg pkgs cmd
+cmds cfg auth admin dev devs prod mtime ctime atime stdin stdout stderr regex regexes async enum enums dict
+dicts str int bool struct func funcs param params stdlib backend backends frontend middleware runtime
+runtimes timestamp timestamps username usernames filename filenames filepath dirname hostname localhost
+metadata namespace namespaces webhook webhooks dedup dedupe deduped convo convos changelog subprocess
+subprocesses subcommand subcommands submodule submodules codebase toolchain workflow workflows lockfile
+lockfiles dotfile dotfiles plugin plugins refactor refactors refactoring repro todo todos upsert upserts
+tokenizer tokenizers embeddings embedding hashmap mutex bugfix hotfix prebuilt docstring docstrings linter
+linters autosave autoload unicode untracked inline multiline lookup lookups fallback fallbacks setup
+teardown login logout signup checkbox dropdown navbar sidebar tooltip popup modal iframe cron
+crontab daemon daemons sudo chmod chown symlink symlinks hardcode hardcoded hardcoding serializer
+deserialize serialize serialized accessor getter setter getters setters callback callbacks iterable
+iterator iterators nullable boolean booleans repos onboarding offboarding uptime downtime healthcheck
+healthchecks changeset changesets codegen monorepo monorepos polyfill polyfills keyring keychain
+""".split())
+
+
 @functools.cache
 def _tables() -> dict[str, frozenset[str] | dict]:
     words: set[str] = set()
@@ -98,7 +117,7 @@ def is_word(word: str) -> bool:
         return False
     t = _tables()
     words = t["words"]
-    if w in words or w in _EXTRA:
+    if w in words or w in _EXTRA or w in _DEV_WORDS:
         return True
     if "-" in w:  # "steady-state", "re-ingestion": every part a word
         parts = [p for p in w.split("-") if p]

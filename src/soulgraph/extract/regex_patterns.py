@@ -111,7 +111,7 @@ AFTER = re.compile(
 QUOTE_END = re.compile(r"[,.!?…][\"”'’][ \t]*$")
 
 # Sentence boundaries inside a segment, for Mention.sent_start / sent_end.
-SENT_BOUND = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s)|\n")
+SENT_BOUND = re.compile(r"[.!?…\n](?:(?<=\n)|[.!?…]*[\"'”’)\]]*(?=\s))")
 
 # Characters skipped when looking back for the start of a sentence.
 OPENER_SKIP = frozenset(" \t\"'“‘”’([{*_>#-•–—")

@@ -18,7 +18,7 @@ PRONOUN_BEFORE = 80  # characters before a name in which a pronoun counts
 PRONOUN_AFTER = 160  # ... and after it (pronouns mostly refer back)
 _OPENER_SUFFIXES = ("ing", "ly", "ed")
 _PUNCT = ".,!?;:\"'()[]“”‘’…"
-_NO_WORDS = ("", "", "")
+_NO_WORDS = ("", -1, "")
 
 
 # Capitalised forms of the stopwords, for a one-lookup skip of the commonest runs ("I", "The").
@@ -316,30 +316,52 @@ def _strip_possessive(t: str, s: int, e: int) -> int:
     return e
 
 
-def _prev_words(t: str, s: int) -> tuple[str, str, str]:
-    """The two words before ``s`` on the same line (lowercased), and the text between."""
-    lo = max(0, s - 48)
-    nl = t.rfind("\n", lo, s)
-    before = t[nl + 1 if nl >= 0 else lo:s]
-    stripped = before.rstrip(" \t,")
-    gap = before[len(stripped):]
-    parts = stripped.rsplit(None, 2)
-    w1 = parts[-1].strip(_PUNCT).lower() if parts else ""
-    w2 = parts[-2].strip(_PUNCT).lower() if len(parts) > 1 else ""
-    if parts and parts[-1][-1:] in ".!?;:":
-        if parts[-1][:-1] in W.TITLES:
-            return f"title:{w1}", "", gap  # "Dr. Smith"
-        w1 = w2 = ""  # a sentence ended between that word and the name
-    return w1, w2, gap
+def _word_before(t: str, i: int) -> tuple[int, str]:
+    """(start, raw word) of the word ending at index ``i`` (inclusive), on the same line."""
+    ws = max(t.rfind(" ", 0, i), t.rfind("\n", 0, i), t.rfind("\t", 0, i)) + 1
+    return ws, t[ws:i + 1]
+
+
+def _prev_words(t: str, s: int) -> tuple[str, int, str]:
+    """The lowercased word before ``s`` on the same line, where it starts, and the gap text.
+
+    Empty when a line or sentence ends in between; ``title:<w>`` after "Dr." and the like.
+    """
+    i = s - 1
+    while i >= 0 and t[i] in " \t,":
+        i -= 1
+    if i < 0 or t[i] == "\n" or i == s - 1:
+        return "", -1, ""
+    ws, raw = _word_before(t, i)
+    if raw[-1] in ".!?;:":
+        if raw[:-1] in W.TITLES:
+            return f"title:{raw[:-1].lower()}", ws, t[i + 1:s]  # "Dr. Smith"
+        return "", -1, ""  # a sentence ended between that word and the name
+    return raw.strip(_PUNCT).lower(), ws, t[i + 1:s]
+
+
+def _second_word(t: str, ws: int) -> str:
+    """The lowercased word before the word starting at ``ws`` (same line), or ""."""
+    i = ws - 1
+    while i >= 0 and t[i] in " \t":
+        i -= 1
+    if i < 0 or t[i] == "\n" or i == ws - 1:
+        return ""
+    return _word_before(t, i)[1].strip(_PUNCT).lower()
+
+
+_NEEDS_W2 = frozenset({"you", "the", "our", "my", "morning", "night", "luck", "there", "done"}
+                      | W.INSTALL_VERBS)
 
 
 def _signals(t: str, occ: Occ, dialogue: bool) -> None:
     """Read the person / project / place signals around one name occurrence."""
     sig = occ.signals
     s, e = occ.start, occ.end
-    w1, w2, gap = _prev_words(t, s) if s and t[s - 1] != "\n" else _NO_WORDS
+    w1, ws, gap = _prev_words(t, s) if s else _NO_WORDS
+    w2 = _second_word(t, ws) if w1 in _NEEDS_W2 else ""
     addressed = False
-    if w1 and gap:
+    if w1:
         if w1[0] == "t" and w1.startswith("title:"):
             sig.append(w1)
         elif w1 in W.ADDRESS_WORDS or (w2, w1) in W.ADDRESS_PAIRS:
@@ -382,7 +404,8 @@ def _signals(t: str, occ: Occ, dialogue: bool) -> None:
 
 def _project_signals(t: str, occ: Occ) -> None:
     """Project signals for a tech token: installed, imported, versioned."""
-    w1, w2, gap = _prev_words(t, occ.start)
+    w1, ws, _gap = _prev_words(t, occ.start) if occ.start else _NO_WORDS
+    w2 = _second_word(t, ws) if w1 in W.INSTALL_VERBS else ""
     if w1 in W.INSTALL_VERBS and w2 in W.INSTALLERS:
         occ.signals.append("cmd:install")
     elif w1 == "import":

@@ -61,7 +61,7 @@ cue                               meaning
                                   org / place / named tool: type it ``concept``.
                                   Reasons: common_acronym, camel_identifier (class
                                   names like TaskSpec), code_identifier, version,
-                                  date, status, flag, shouting.
+                                  date, status, flag, shouting, locale.
 ================================  ====================================================
 
 Classifier hints: ``shape:path`` / ``shape:file`` / ``shape:issue_ref`` /

@@ -124,6 +124,8 @@ def _kind(s: str) -> str | None:
         return "code"
     if re.fullmatch(r"\.[a-z][\w.-]+", s):
         return "file"  # dotfile / dot-directory: .claude-plugin, .env
+    if ":" in s and not any(ch.isdigit() for ch in s):
+        return "code"  # key:value, hnsw:space, model:latest
     if "+" in s or "#" in s or "." in s or ":" in s:
         return "tech"
     if "-" in s:
