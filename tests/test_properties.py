@@ -134,3 +134,26 @@ def test_any_text_survives_soul_reading_exactly(tmp_path_factory, items):
     layers = {"episodic": [entry(f"e{i}", t) for i, t in enumerate(items)]}
     for soul in (make_zip_soul(base / "a.soul", layers), make_dir_soul(base / "d.soul", layers)):
         assert [m.content for m in sorted(read_store(soul).memories, key=lambda m: int(m.id[1:]))] == items
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=10), kids, max_size=4),
+    max_leaves=20,
+)
+graph_like = st.fixed_dictionaries({}, optional={
+    "entities": json_values | st.dictionaries(st.text(max_size=8), json_values, max_size=4),
+    "edges": json_values | st.lists(st.dictionaries(
+        st.sampled_from(["source", "target", "relation", "valid_from", "metadata"]), json_values),
+        max_size=4),
+    "provenance": json_values,
+    "soulgraph": json_values | st.fixed_dictionaries({"nodes": json_values, "edges": json_values}),
+})
+
+
+@SETTINGS
+@given(graph_like)
+def test_any_existing_graph_json_is_read_without_crashing(data):
+    """A soul's old graph.json may come from any tool or be damaged: reading it never crashes."""
+    g = soulproto.from_soul(data)
+    assert isinstance(g, nx.MultiDiGraph)

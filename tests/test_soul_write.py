@@ -317,3 +317,16 @@ def test_disk_full_mid_write_leaves_soul_untouched(tmp_path, kind):
     assert not [f for f in os.listdir(tmp_path) if f.startswith(".soulgraph")]
     if kind == "dir":
         assert not [f for f in os.listdir(p / "memory") if f.startswith(".soulgraph")]
+
+
+@pytest.mark.parametrize("damage", [b"\xff\x00 not json", b'{"soulgraph": {"nodes": [{"x": 1}]}}',
+                                    b'{"entities": [1, 2], "edges": {"a": 1}}', b"[]"])
+def test_damaged_existing_graph_is_repaired(tmp_path, damage):
+    members = soul_members(LAYERS)
+    members["memory/graph.json"] = damage
+    p = write_zip(tmp_path / "g.soul", members)
+    original = p.read_bytes()
+    r = CliRunner().invoke(app, ["repair", "--rebuild-graph", str(p), "--extractor", "regex", "--json"])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(zipfile.ZipFile(p).read("memory/graph.json"))["entities"]
+    assert (tmp_path / "g.soul.bak").read_bytes() == original

@@ -95,9 +95,20 @@ def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None) -> dict:
 
 
 def from_soul(data: dict) -> nx.MultiDiGraph:
-    """Our graph from a soul's graph.json: the embedded full graph, else a conversion."""
+    """Our graph from a soul's graph.json: the embedded full graph, else a conversion.
+
+    Never raises on odd content (a graph written by another tool, or damaged):
+    whatever cannot be understood is skipped, since repair rebuilds it anyway.
+    """
+    from soulgraph.errors import SoulgraphError
+
+    if not isinstance(data, dict):
+        data = {}
     if isinstance(data.get("soulgraph"), dict):
-        return nodelink.from_data(data["soulgraph"])
+        try:
+            return nodelink.from_data(data["soulgraph"])
+        except (SoulgraphError, TypeError, ValueError, KeyError, AttributeError):
+            pass  # damaged embedded copy: fall back to the soul-protocol view
     g = nx.MultiDiGraph()
     g.graph["format"] = "soul-protocol"
     ents = data.get("entities") or {}
@@ -105,15 +116,20 @@ def from_soul(data: dict) -> nx.MultiDiGraph:
     if not isinstance(prov, dict):
         prov = {}
     if isinstance(ents, list):  # very old layout: list of {name, type}
-        ents = {e.get("name"): e.get("type") or e.get("entity_type") for e in ents if isinstance(e, dict)}
+        ents = {e.get("name"): e.get("type") or e.get("entity_type") for e in ents
+                if isinstance(e, dict) and isinstance(e.get("name"), str)}
     if not isinstance(ents, dict):
         ents = {}
     for name, etype in ents.items():
+        if not isinstance(name, str):
+            continue
         ids = prov.get(name) if isinstance(prov.get(name), list) else []
         g.add_node(name, name=name, type=FROM_SOUL_TYPE.get(str(etype), str(etype)),
                    provenance=[{"memory_id": str(m)} for m in ids], aliases=[])
-    for e in data.get("edges") or []:
-        if not isinstance(e, dict) or "source" not in e or "target" not in e:
+    edges = data.get("edges")
+    for e in edges if isinstance(edges, list) else []:
+        if not isinstance(e, dict) or not isinstance(e.get("source"), str) \
+                or not isinstance(e.get("target"), str):
             continue
         meta = e.get("metadata") if isinstance(e.get("metadata"), dict) else {}
         ids = meta.get("provenance") or ([meta["source_memory_id"]] if meta.get("source_memory_id") else [])
