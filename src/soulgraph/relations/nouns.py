@@ -45,7 +45,11 @@ def noun_frame(ctx: Ctx, described, n) -> None:
         elif c.dep_ == "prep" and c.lower_ in V.ATTACH_PREPS:
             for p in c.children:
                 if p.dep_ == "pobj":
-                    related += [(x, xt, c.lower_) for x, xt in ends(ctx, p)]
+                    found = ends(ctx, p)
+                    related += [(x, xt, c.lower_) for x, xt in found]
+                    if not found:  # "an engineer with the USDA's research service"
+                        related += [(ctx.tok2men[g.i], g, "hop") for g in p.children
+                                    if g.dep_ in ("poss", "compound") and g.i in ctx.tok2men]
                     for c2, p2 in preps(p):  # "manager of Truck Stop in Ontario"
                         if c2.lower_ in ("in", "of", "at"):
                             related += [(x, xt, "hop") for x, xt in ends(ctx, p2)]
@@ -61,7 +65,7 @@ def noun_frame(ctx: Ctx, described, n) -> None:
             toks = (dt, n, xt)
             trig = f"{n.text} {how}"
             if rel_of_noun is None or how == "hop":
-                if how in ("of", "at", "from", "in", "for", "compound", "hop"):
+                if how in ("of", "at", "from", "in", "for", "compound", "hop", "poss", "with"):
                     rel = V.TYPE_PREP.get((kind(ctx, d), kind(ctx, x)))
                     if rel:
                         add(ctx, d, x, rel, toks, 0.55, trig)

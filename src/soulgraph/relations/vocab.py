@@ -62,7 +62,8 @@ VERB_PREP: dict[tuple[str, str], str] = {
     ("enroll", "in"): "attended", ("go", "at"): "attended",
     ("talk", "to"): "knows", ("talk", "with"): "knows", ("speak", "with"): "knows",
     ("speak", "to"): "knows", ("meet", "with"): "knows", ("chat", "with"): "knows",
-    ("marry", "to"): "family_of", ("contribute", "to"): "builds",
+    ("marry", "to"): "family_of", ("contribute", "to"): "builds", ("be", "on"): "member_of",
+    ("sit", "on"): "member_of",
     ("work", "in"): "@in",
 }
 
@@ -82,7 +83,13 @@ ROLE_NOUN: dict[str, str] = {
         "treasurer", "counsel", "administrator", "aide", "dean", "columnist", "producer",
         "physician", "doctor", "nurse", "pilot", "colleague", "coworker", "co-worker",
         "chief", "boss", "founder-ceo", "architect", "maintainer", "contributor",
+        "superintendent", "negotiator", "deputy", "minister", "envoy", "diplomat", "commissioner",
+        "judge", "justice", "prosecutor", "trader", "scholar", "anchor", "publisher", "curator",
+        "ambassador", "employer", "manager", "supervisor", "accountant", "auditor",
     ), "works_at"),
+    **dict.fromkeys(("candidate", "nominee", "lawmaker", "legislator", "congressman",
+                     "congresswoman", "politician", "activist", "volunteer"), "member_of"),
+    **dict.fromkeys(("student", "alumnus", "alumna", "graduate", "attendee"), "attended"),
     **dict.fromkeys(("founder", "co-founder", "cofounder", "creator"), "founded"),
     **dict.fromkeys(("leader", "head", "owner", "lead", "captain"), "leads"),
     **dict.fromkeys(("member", "fellow", "delegate", "supporter"), "member_of"),
@@ -164,7 +171,8 @@ _ANY = frozenset({"person", "org", "place", "group", "work", "thing", "event"})
 _NOT_PLACE = _ANY - _PL
 SIGNATURES: dict[str, tuple[frozenset, frozenset]] = {
     "works_at": (_P, _O), "member_of": (_PG, _O), "reports_to": (_P, _P),
-    "manages": (_P, _P | _O), "lives_in": (_P, _PL), "located_in": (_OPL | {"event"}, _PL),
+    "manages": (_P, _P | _O), "lives_in": (_P, _PL | {"group"}),
+    "located_in": (_OPL | {"event"}, _PL | {"group"}),
     "family_of": (_P, _P), "friend_of": (_P, _P), "knows": (_P, _P), "killed": (_P, _P),
     "founded": (_P | _O, _O | {"thing", "work"}), "leads": (_P, _O | {"thing"}),
     "visited": (_P | _O, _PL | {"org"}), "attended": (_P, _O | {"event"}),
