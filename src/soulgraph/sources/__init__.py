@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
+
+if TYPE_CHECKING:
+    from soulgraph.sources.limits import Limits
 
 Kind = Literal["soul-zip", "soul-dir", "jsonl", "json", "textdir", "graph"]
 
@@ -61,23 +64,18 @@ def sniff(path: Path) -> Kind:
                          ".jsonl, .json or a folder of .txt/.md files)")
 
 
-def read_store(path: Path) -> Store:
+def read_store(path: Path, limits: Limits | None = None) -> Store:
+    """Read any supported store; ``limits`` (default: from the environment) bound what is read."""
     kind = sniff(path)
     if kind == "soul-zip":
-        from soulgraph.sources import soul_zip
-
-        return soul_zip.read(Path(path))
-    if kind == "soul-dir":
-        from soulgraph.sources import soul_dir
-
-        return soul_dir.read(Path(path))
-    if kind in ("jsonl", "json"):
-        from soulgraph.sources import jsonl
-
-        return jsonl.read(Path(path))
-    from soulgraph.sources import textdir
-
-    return textdir.read(Path(path))
+        from soulgraph.sources import soul_zip as reader
+    elif kind == "soul-dir":
+        from soulgraph.sources import soul_dir as reader
+    elif kind in ("jsonl", "json"):
+        from soulgraph.sources import jsonl as reader
+    else:
+        from soulgraph.sources import textdir as reader
+    return reader.read(Path(path), limits)
 
 
 def default_graph_path(store: Store) -> Path:
