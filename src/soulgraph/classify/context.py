@@ -26,8 +26,10 @@ _PERSON_VERB = re.compile(
     r"enjoyed|misses|missed|is\s+(?:a|an|my|our)\s+(?:friend|sister|brother|mom|dad|colleague))\b",
     re.I)
 _WHO = re.compile(r"^\s*,\s*(?:who|whose)\b|^\s*,\s*\d{1,3}\s*,", re.I)
-_SAID_BY = re.compile(r"\b(?:said|told|asked|thanked|according to|met|hugged|married|"
-                      r"texted|called|emailed|invited|congratulated)\s+$", re.I)
+_SAID_BY = re.compile(r"\b(?:told|asked|thanked|met|hugged|married|texted|emailed|invited|"
+                      r"congratulated)\s+$", re.I)
+_SAID_BY_END = re.compile(r"\b(?:said|says|according\s+to|wrote)\s+$", re.I)  # "..., said Bruno Pusterla."
+_CLAUSE_END = re.compile(r"^\s*(?:[,.;:!?)\"']|$)")
 _KIN_LEFT = re.compile(
     r"\b(?:my|our|his|her|their|your)\s+(?:best\s+|old\s+|little\s+|big\s+)?(?:friend|buddy|sister|"
     r"brother|mom|mum|mother|dad|father|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
@@ -131,7 +133,7 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
         out.append(Vote("person", f"{_lemma(verb)} (as subject)", 1.5, "verb"))
     if _WHO.match(right):
         out.append(Vote("person", "X, who", 1.5, "verb"))
-    if _SAID_BY.search(left):
+    if _SAID_BY.search(left) or (_SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
     if _KIN_LEFT.search(left) or _KIN_RIGHT.match(right):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
