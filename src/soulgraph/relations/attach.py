@@ -99,7 +99,13 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
         if gap.strip() != "," or ctx.types[b] != "place":
             chain = []
             continue
-        chain = chain or [a]
+        if not chain:
+            chain = [a]
+            for c in list(ctx.out.values()):  # "Owens-Corning of Toledo, Ohio": in Ohio too
+                if c.tail == ctx.first + a and c.relation in ("lives_in", "located_in") \
+                        and not isinstance(c.head, str):
+                    add(ctx, c.head - ctx.first, b, c.relation, _tok_span(ctx, c.head - ctx.first, b),
+                        0.5, ", in")
         for h in chain:
             th = ctx.types[h]
             rel = V.TYPE_PREP.get((th, "place")) or ("located_in" if th == "unknown" else None)
@@ -108,6 +114,7 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
             conf = 0.6 if h == a else 0.5
             add(ctx, h, b, rel, _tok_span(ctx, h, b), conf, ",")
         chain.append(b)
+
 
 def _tok_span(ctx: Ctx, a: int, b: int) -> tuple:
     ma, mb = ctx.mentions[a], ctx.mentions[b]

@@ -134,7 +134,15 @@ def subjects(t, depth: int = 0) -> list:
         return subjects(t.head, depth + 1)
     if t.dep_ == "acl" and t.tag_ == "VBG":
         return [t.head]
+    if depth < 3 and t.dep_ == "pcomp" and t.tag_ == "VBG":  # "convicted of assassinating X"
+        v = t.head.head
+        if v.pos_ in ("NOUN", "PROPN"):
+            return [v]
+        got = subjects(v, depth + 1)
+        return got or [c for c in v.children if c.dep_ == "nsubjpass"] or (
+            [v.head] if v.dep_ == "acl" else [])
     return []
+
 
 def preps(t):
     for c in t.children:

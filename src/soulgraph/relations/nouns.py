@@ -88,7 +88,7 @@ def kill_nouns(ctx: Ctx, sent) -> None:
     agent, else the one other person nearest in the parse (the accused).
     """
     for n in sent:
-        if n.lower_ not in _KILL_NOUNS or n.pos_ != "NOUN":
+        if (n.lower_ not in _KILL_NOUNS and n.lower_[:-1] not in _KILL_NOUNS) or n.pos_ != "NOUN":
             continue
         victims = [e for c in n.children if c.dep_ == "prep" and c.lower_ == "of"
                    for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]

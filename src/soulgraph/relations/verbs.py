@@ -33,7 +33,8 @@ def verb_frame(ctx: Ctx, v) -> None:
         v.dep_ == "acl" and v.tag_ == "VBN")
     if passive:
         patients = [e for p in _patients(v) for e in ends(ctx, p)]
-        agents = [e for c in v.children if c.dep_ == "agent"
+        agents = [e for w in (v, *(c for c in v.children if c.dep_ == "conj"))  # "shot and wounded by"
+                  for c in w.children if c.dep_ == "agent"
                   for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
         rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
         for a, at in agents:
