@@ -198,3 +198,24 @@ def test_link_resolves_speaker_per_segment_and_merges_provenance():
         assert "I use Python" in content[p.start:p.end]
     # no resolvable speaker: the first-person edge is dropped, never misattributed
     assert relations.link(analyses, ent, {}, {"m1": mem, "m2": mem2}) == []
+
+
+def test_killings_named_by_gerunds_and_nouns():
+    got = triples("Sirhan was convicted of assassinating Robert Kennedy.", {"Sirhan": P, "Robert Kennedy": P})
+    assert ("Sirhan", "killed", "Robert Kennedy") in got
+    got = triples("Mark Vasquez was charged with the slaying of John Walker.",
+                  {"Mark Vasquez": P, "John Walker": P})
+    assert ("Mark Vasquez", "killed", "John Walker") in got
+
+
+def test_pronoun_takes_the_one_person_named_before():
+    got = triples("Darci Pereira stunned the court by admitting he shot Mendes.",
+                  {"Darci Pereira": P, "Mendes": P})
+    assert ("Darci Pereira", "killed", "Mendes") in got
+
+
+def test_comma_chains_of_places():
+    got = triples("They sued Owens-Corning of Toledo, Ohio, last year.",
+                  {"Owens-Corning": ORG, "Toledo": G, "Ohio": G})
+    assert {("Owens-Corning", "located_in", "Toledo"), ("Toledo", "located_in", "Ohio"),
+            ("Owens-Corning", "located_in", "Ohio")} <= got
