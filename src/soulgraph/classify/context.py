@@ -162,7 +162,7 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
     if _TOOL_LEFT.search(left):
-        out.append(Vote("tool", "using / install X", 1.5, "code"))
+        out.append(Vote("tool", "using / install X", 1.5, "prep"))
     if _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
     if _PROJECT_LEFT.search(left):

@@ -18,6 +18,10 @@ NER: dict[str, tuple[str, float]] = {
     "PERCENT": ("concept", 3.0), "MONEY": ("concept", 3.0), "QUANTITY": ("concept", 3.0),
     "CARDINAL": ("concept", 2.5), "ORDINAL": ("concept", 2.5),
 }
+_CHAT_WEAK = frozenset({"ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "WORK_OF_ART", "LAW"})
+# One label per fact, shared with the context patterns, so a fact seen by both counts once.
+LABEL = {"place": "lives in / moved to X", "org": "works at / joined X", "tool": "using / install X",
+         "project": "building / working on X"}
 _PREP_PLACE = {"in": 0.9, "from": 0.8, "near": 1.0, "to": 0.5, "at": 0.5}
 _SHAPE: dict[str, tuple[str, float]] = {
     "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),
@@ -38,6 +42,8 @@ def votes(cues: list[str], dialogue: bool = True) -> tuple[list[Vote], dict[str,
         head, _, rest = cue.partition(":")
         if head == "ner" and rest in NER:
             t, w = NER[rest]
+            if dialogue and t != "person" and rest in _CHAT_WEAK:
+                w *= 0.5  # the small model calls chat names ORG / GPE: a weaker vote there
             out.append(Vote(t, f"NER {rest}", w, "ner"))
         elif cue == "speaker":
             out.append(Vote("person", "speaker", 5.0, "speaker"))
@@ -62,12 +68,12 @@ def votes(cues: list[str], dialogue: bool = True) -> tuple[list[Vote], dict[str,
                 out.append(Vote("org", f"was {rest}ed", 1.2, "verb"))
         elif head == "obj_of" and rest in lexicon.OBJ_VERBS:
             t, w = lexicon.OBJ_VERBS[rest]
-            out.append(Vote(t, f"{rest} X", w, "verb"))
+            out.append(Vote(t, LABEL.get(t, f"{rest} X"), w, "verb" if t == "person" else "prep"))
         elif head == "pobj_of":
             prep, _, gov = rest.partition(":")
             hit = lexicon.POBJ.get((prep, gov))
             if hit:
-                out.append(Vote(hit[0], f"{gov} {prep} X", hit[1], "prep"))
+                out.append(Vote(hit[0], LABEL.get(hit[0], f"{gov} {prep} X"), hit[1], "prep"))
             elif prep in _PREP_PLACE:
                 out.append(Vote("place", f"{prep} X", _PREP_PLACE[prep], "prep"))
         elif head in ("appos", "is_a"):

@@ -82,5 +82,10 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
         forbid["place"] = "hyphenated lowercase"
     if _ALLCAPS_WORD.match(s) and not shapes.is_common_acronym(s):
         out.append(Vote("org", "acronym", 0.5, "acronym"))
-        out.append(Vote("person", "acronym", -2.0, "acronym"))
+        forbid["person"] = "acronym"
+    if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]):
+        forbid["person"] = "lowercase word inside the name"
     return out, forbid
+
+
+_PARTICLES = frozenset("de da di del della der den du van von la le bin ibn al el dos das do y e st".split())
