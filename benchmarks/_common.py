@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,9 +46,13 @@ def run(
 ) -> tuple[float, subprocess.CompletedProcess]:
     """Run a command, return (wall seconds, completed process)."""
     e = dict(os.environ, **(env or {}))
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, env=e, timeout=timeout)
-    return time.perf_counter() - t0, proc
+    wall = time.perf_counter() - t0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc.cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)  # CPU s of the child tree
+    return wall, proc
 
 
 def run_json(cmd: list[str], **kw) -> tuple[float, dict]:
@@ -58,7 +63,10 @@ def run_json(cmd: list[str], **kw) -> tuple[float, dict]:
         raise RuntimeError(f"exit {proc.returncode}: {' | '.join(tail)} ({Path(cmd[0]).name} {cmd[1]})")
     text = proc.stdout
     start = text.find("{")
-    return wall, json.loads(text[start:]) if start >= 0 else {}
+    data = json.loads(text[start:]) if start >= 0 else {}
+    if isinstance(data, dict):
+        data.setdefault("proc_cpu", proc.cpu)
+    return wall, data
 
 
 def median(xs: list[float]) -> float | None:

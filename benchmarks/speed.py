@@ -150,7 +150,7 @@ def _cli(cmd: list[str]) -> tuple[float, dict]:
     if proc.returncode != 0:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:]
         raise RuntimeError(f"exit {proc.returncode}: {' '.join(tail)}")
-    return wall, {}
+    return wall, {"proc_cpu": proc.cpu}
 
 
 def _medians(rows: list[dict]) -> dict:
@@ -176,7 +176,14 @@ def report(name: str, res: dict) -> tuple[str, dict]:
         rows.append([v, start, core, rate(core), e2e, rate(e2e), g(v, "wall"), rate(g(v, "wall"))])
     headers = ["variant", "start-up + model/lexicon s", "core s", "core mem/s", "in-process e2e s",
                "e2e mem/s", "process wall s", "wall mem/s"]
+    cpu_rows = [[v, g(v, "e2e_cpu"), rate(g(v, "e2e_cpu")), g(v, "proc_cpu"), rate(g(v, "proc_cpu"))]
+                for v in med]
+    cpu_headers = ["variant", "in-process e2e CPU s", "mem per CPU-s", "whole process CPU s",
+                   "mem per CPU-s (process)"]
     sp_e2e, sp_wall = g("soul-protocol rebuild", "e2e"), g("CLI soul repair", "wall")
+    w2_cpu = g("soulgraph spacy w2", "e2e_cpu")
+    if w2_cpu and (g("soulgraph spacy w2", "children_cpu") or 0) > 0.2 * w2_cpu:
+        w2_cpu /= 2  # it ran on two processes: ideal split over two idle cores
     checks = {
         "spacy_e2e_vs_pipe_1proc": _ratio(g("nlp.pipe n_process=1", "e2e"), g("soulgraph spacy w1", "e2e")),
         "spacy_e2e_vs_pipe_2proc": _ratio(g("nlp.pipe n_process=2", "e2e"), g("soulgraph spacy w2", "e2e")),
@@ -187,9 +194,20 @@ def report(name: str, res: dict) -> tuple[str, dict]:
         "regex_vs_soulprotocol_in_process": _ratio(sp_e2e, g("soulgraph regex", "e2e")),
         "regex_vs_soulprotocol_cli_wall": _ratio(sp_wall, g("CLI soulgraph regex", "wall")),
         "spacy_vs_soulprotocol_cli_wall": _ratio(sp_wall, g("CLI soulgraph spacy", "wall")),
+        "cpu: spacy_e2e_vs_pipe_1proc": _ratio(g("nlp.pipe n_process=1", "e2e_cpu"),
+                                               g("soulgraph spacy w1", "e2e_cpu")),
+        "cpu: spacy_w1_mem_per_cpu_s": rate(g("soulgraph spacy w1", "e2e_cpu")),
+        "cpu: spacy_w2_mem_s_on_2_idle_cores_ideal": rate(w2_cpu),
+        "cpu: regex_mem_per_cpu_s": rate(g("soulgraph regex", "e2e_cpu")),
+        "cpu: regex_vs_soulprotocol_in_process": _ratio(g("soul-protocol rebuild", "e2e_cpu"),
+                                                        g("soulgraph regex", "e2e_cpu")),
+        "cpu: regex_vs_soulprotocol_cli_process": _ratio(g("CLI soul repair", "proc_cpu"),
+                                                         g("CLI soulgraph regex", "proc_cpu")),
     }
     md = [f"### {name}: {n} memories, {res['rounds']} rounds (soulgraph input: {res['soulgraph_input']})",
-          "", table(headers, rows), "",
+          "", "Wall time (as measured on the shared machine):", "", table(headers, rows), "",
+          "CPU time (user+sys, moves much less with the load from other users):", "",
+          table(cpu_headers, cpu_rows), "",
           table(["check", "value"], [[k, v] for k, v in checks.items()])]
     if res["errors"]:
         md += ["", "Errors: " + "; ".join(f"{k}: {v}" for k, v in res["errors"].items())]
