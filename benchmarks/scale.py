@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gen_store  # noqa: E402
-from _common import OUT, PY, ROOT, machine, run, run_json, soulgraph_cmd, table, write_out  # noqa: E402
+from _common import OUT, PY, ROOT, fmt, machine, run, run_json, soulgraph_cmd, table, write_out  # noqa: E402
 
 WORKER = str(Path(__file__).resolve().parent / "_scale_worker.py")
 TIME = shutil.which("time", path="/usr/bin") or None
@@ -48,16 +48,19 @@ def build(src: Path, graph: Path, extractor: str) -> dict:
         wall, proc = run([TIME, "-v", *cmd])
         rss = _time_v(proc.stderr, "Maximum resident set size (kbytes)")
         rss_mb = rss / 1024 if rss else None
+        cpu = sum(_time_v(proc.stderr, k) or 0 for k in ("User time (seconds)", "System time (seconds)"))
     else:
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         wall, proc = run(cmd)
         after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         rss_mb = after / 1024 if after > before else None  # max over children so far
+        cpu = proc.cpu
     if proc.returncode != 0:
         tail = [ln for ln in proc.stderr.splitlines() if ln.strip() and not ln.startswith("\t")][-1:]
         return {"error": f"exit {proc.returncode}: {' '.join(tail)[:200]}", "wall": wall}
     rep = json.loads(proc.stdout[proc.stdout.find("{"):])
-    return {"wall": wall, "rss_mb": rss_mb, "seconds": rep.get("seconds"), "timings": rep.get("timings"),
+    return {"wall": wall, "cpu": cpu, "rss_mb": rss_mb, "seconds": rep.get("seconds"),
+            "timings": rep.get("timings"),
             "nodes": rep.get("after", {}).get("nodes"), "edges": rep.get("after", {}).get("edges"),
             "graph_bytes": graph.stat().st_size if graph.exists() else None}
 
@@ -103,14 +106,17 @@ def targets(results: dict, fits: dict) -> list[list]:
         fit = fits.get(ex, {})
         rows.append([f"{ex}: growth exponent (extract+build)", fit.get("extract_build"), "<= 1.1"])
         rows.append([f"{ex}: growth exponent (process wall)", fit.get("process_wall"), "<= 1.1"])
+        rows.append([f"{ex}: growth exponent (process CPU)", fit.get("process_cpu"), "<= 1.1"])
         rows.append([f"{ex}: peak RSS at {big.split('/')[1]} memories, MB", done[big].get("rss_mb"),
                      "<= 2048"])
         near = min(done, key=lambda k: abs((done[k].get("nodes") or 0) - 10_000))
         r = done[near]["read"]
         tag = f"{ex}: {done[near].get('nodes')}-node graph ({near.split('/')[1]} memories)"
-        rows.append([f"{tag}: load s", r.get("load"), "<= 0.2"])
-        rows.append([f"{tag}: recall p95 ms", r.get("recall_p95_ms"), "<= 20"])
-        rows.append([f"{tag}: health s (in process)", r.get("health"), "<= 1"])
+        rows.append([f"{tag}: load s (CPU s)", f"{fmt(r.get('load'))} ({fmt(r.get('load_cpu'))})", "<= 0.2"])
+        rows.append([f"{tag}: recall p95 ms (CPU)", f"{fmt(r.get('recall_p95_ms'))} "
+                     f"({fmt(r.get('recall_cpu_p95_ms'))})", "<= 20"])
+        rows.append([f"{tag}: health s in process (CPU s)", f"{fmt(r.get('health'))} "
+                     f"({fmt(r.get('health_cpu'))})", "<= 1"])
         rows.append([f"{tag}: health CLI wall s", r.get("health_cli_wall"), "(incl. start-up)"])
     return rows
 
@@ -139,27 +145,31 @@ def main(argv: list[str] | None = None) -> int:
             results[f"{ex}/{n}"] = res
             print(f"scale {ex} {n}: {json.dumps(res, default=str)[:300]}", file=sys.stderr)
             r = res.get("read", {})
-            rows.append([ex, n, res.get("nodes"), res.get("edges"), res.get("wall"), res.get("seconds"),
+            rows.append([ex, n, res.get("nodes"), res.get("edges"), res.get("wall"), res.get("cpu"),
+                         res.get("seconds"),
                          n / res["seconds"] if res.get("seconds") else None, res.get("rss_mb"),
-                         (res.get("graph_bytes") or 0) / 1e6 or None, r.get("load"),
-                         r.get("recall_p50_ms"), r.get("recall_p95_ms"), r.get("health"),
+                         (res.get("graph_bytes") or 0) / 1e6 or None, r.get("load"), r.get("load_cpu"),
+                         r.get("recall_p50_ms"), r.get("recall_p95_ms"), r.get("recall_cpu_p95_ms"),
+                         r.get("health"), r.get("health_cpu"),
                          r.get("health_cli_wall"), res.get("error") or r.get("error")
                          or r.get("recall_error") or r.get("health_error") or ""])
     fits = {}
     for ex in args.extractors.split(","):
         pts = [(n, results[f"{ex}/{n}"].get("seconds")) for n in sizes if f"{ex}/{n}" in results]
         wall = [(n, results[f"{ex}/{n}"].get("wall")) for n in sizes if f"{ex}/{n}" in results]
+        cpu = [(n, results[f"{ex}/{n}"].get("cpu")) for n in sizes if f"{ex}/{n}" in results]
         core = [(n, sum((results[f"{ex}/{n}"].get("timings") or {}).values()) or None)
                 for n in sizes if f"{ex}/{n}" in results]
         fits[ex] = {"extract_build": exponent(core), "in_process": exponent(pts),
-                    "process_wall": exponent(wall)}
+                    "process_wall": exponent(wall), "process_cpu": exponent(cpu)}
     print("## Scale (synthetic stores, benchmarks/gen_store.py)\n")
-    print(table(["extractor", "memories", "nodes", "edges", "wall s", "repair s", "mem/s", "peak RSS MB",
-                 "graph MB", "load s", "recall p50 ms", "recall p95 ms", "health s", "health CLI s",
-                 "note"], rows))
+    print(table(["extractor", "memories", "nodes", "edges", "wall s", "CPU s", "repair s", "mem/s",
+                 "peak RSS MB", "graph MB", "load s", "load CPU s", "recall p50 ms", "recall p95 ms",
+                 "recall CPU p95 ms", "health s", "health CPU s", "health CLI s", "note"], rows))
     print("\nGrowth exponent of build time (log-log least squares over the sizes run):\n")
-    print(table(["extractor", "extract+build", "in-process repair", "process wall"],
-                [[ex, f["extract_build"], f["in_process"], f["process_wall"]] for ex, f in fits.items()]))
+    print(table(["extractor", "extract+build", "in-process repair", "process wall", "process CPU"],
+                [[ex, f["extract_build"], f["in_process"], f["process_wall"], f["process_cpu"]]
+                 for ex, f in fits.items()]))
     checks = targets(results, fits)
     print("\nTargets (the graph nearest 10,000 nodes for load / recall / health):\n")
     print(table(["check", "value", "target"], checks))
