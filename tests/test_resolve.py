@@ -87,6 +87,13 @@ def test_fuzzy_merges_long_same_type_names_only():
     assert len(got) == 2
     # too short for fuzzy matching
     assert len(groups([M("Redis"), M("Rediss", start=10)], {"redis": "tool", "rediss": "tool"})) == 2
+    # a word that only extends another, a short differing word, plain lowercase words: no
+    assert len(groups([M("Challenger"), M("Challengers", start=20)],
+                      {"challenger": "org", "challengers": "org"})) == 2
+    assert len(groups([M("World War I"), M("World War II", start=20)],
+                      {"world war i": "event", "world war ii": "event"})) == 2
+    assert len(groups([M("challenge"), M("challenger", start=20)],
+                      {"challenge": "org", "challenger": "org"})) == 2
     # numbers must agree ("Python 3.11" is not "Python 3.12")
     assert len(groups([M("Python 3.11"), M("Python 3.12", start=20)],
                       {"python 3.11": "tool", "python 3.12": "tool"})) == 2

@@ -253,7 +253,7 @@ def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
     """Near-identical long names of the same type ("Kubernetes"/"Kubernates")."""
     blocks: dict[tuple[str, str | None], list[Cluster]] = defaultdict(list)
     for c in clusters:
-        if len(c.key) >= FUZZY_MIN_LEN and not is_acronym(c.name):
+        if len(c.key) >= FUZZY_MIN_LEN and not is_acronym(c.name) and not c.name.islower():
             blocks[(c.key[0], types.get(c.key))].append(c)
     out = []
     for (_, etype), cs in sorted(blocks.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
@@ -265,6 +265,8 @@ def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
             for b in cs[i + 1:]:
                 if abs(len(a.key) - len(b.key)) > 2 or _DIGITS.findall(b.key) != da:
                     continue
+                if not _typo_like(a.key, b.key):
+                    continue
                 n = min(len(a.key), len(b.key))
                 if etype == "person" and (n < FUZZY_MIN_LEN_PERSON or a.key.split()[0] != b.key.split()[0]):
                     continue
@@ -272,3 +274,17 @@ def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
                 if Levenshtein.distance(a.key, b.key, score_cutoff=cut) <= cut:
                     out.append((a.key, b.key))
     return out
+
+
+def _typo_like(a: str, b: str) -> bool:
+    """Whether two keys differ the way typos do, not the way different words do.
+
+    Not when one only extends the other ("challenge"/"challenger"), when the
+    word counts differ, or when a short word differs ("World War I"/"II", "Li"/"Lu").
+    """
+    if a.startswith(b) or b.startswith(a):
+        return False
+    wa, wb = a.split(), b.split()
+    if len(wa) != len(wb):
+        return False
+    return all(x == y or min(len(x), len(y)) > 3 for x, y in zip(wa, wb, strict=True))
