@@ -219,3 +219,16 @@ def test_comma_chains_of_places():
                   {"Owens-Corning": ORG, "Toledo": G, "Ohio": G})
     assert {("Owens-Corning", "located_in", "Toledo"), ("Toledo", "located_in", "Ohio"),
             ("Owens-Corning", "located_in", "Ohio")} <= got
+
+
+def test_every_trigger_maps_into_the_controlled_vocabulary():
+    from soulgraph.ontology import RELATIONS
+    from soulgraph.relations import patterns
+    from soulgraph.relations import vocab as V
+
+    used = {*V.VERB_OBJ.values(), *V.VERB_PREP.values(), *V.ROLE_NOUN.values(), *V.TYPE_PREP.values()}
+    used |= {rel for table in (patterns._GAPS, patterns._REV_GAPS, patterns._SELF, patterns._SELF_AFTER)
+             for _, rel in table}
+    special = {r for r in used if r.startswith("@")}  # resolved to vocabulary names by the pass
+    assert special <= {"@works_at_rev", "@in"}
+    assert used - special <= set(RELATIONS)
