@@ -20,6 +20,7 @@ NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT"
                          "WORK_OF_ART", "LANGUAGE", "LAW"})
 NUMBER_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"})
 _PROPN = frozenset({"NNP", "NNPS"})
+_PLACE_PERSON = frozenset({"GPE", "LOC", "PERSON", "FAC", "ORG", "NORP"})
 # Lowercase words allowed inside a proper-noun run between two capitalised words.
 _INNER = frozenset({"of", "de", "da", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le",
                     "&", "for", "y", "bin", "al", "el"})
@@ -225,12 +226,34 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
 
 
 def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
-    """A run crossing an entity edge is split there unless the entity is inside it.
+    """A run grows to the entity holding it when the entity only adds name-like tokens.
 
-    "Kubernetes at Acme Corp." as one ORG is not a run (the "at" breaks it);
+    "June" -> "June 30" (DATE), "Kevin O" -> "Kevin O 'Brien", "0400" -> "0400 GMT";
+    "Kubernetes at Acme Corp." as one ORG does not swallow the runs (the "at");
     runs longer than their entity win ("Soul Protocol" when NER says "Soul").
     """
+    seen = {ent_at[k] for k in range(i, j) if k in ent_at}
+    if len(seen) != 1:
+        return [(i, j)]
+    (es, ee, _label), = seen
+    if es > i or ee < j or (es, ee) == (i, j):
+        return [(i, j)]
+    if all(_name_filler(doc[k]) for k in (*range(es, i), *range(j, ee))):
+        return [(es, ee)]
     return [(i, j)]
+
+
+def _name_filler(tok) -> bool:
+    """Tokens an entity may add around a proper-noun run and still be one name."""
+    t = tok.text
+    if t[:1] == "-" and len(t) > 1:
+        return False  # --lang: a CLI flag
+    if t in ("-", "'", "’", ".", ",", "&"):
+        return True
+    if not any(ch.isalnum() for ch in t):
+        return False  # emoji, symbols
+    return (tok.tag_ in ("CD", "NNP", "NNPS") or t[:1].isupper()
+            or (tok.lower_ in _INNER and t.islower()) or t.lower() in ("the", "'s", "’s"))
 
 
 def _outside(doc, i: int, j: int, occupied: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -278,6 +301,8 @@ def _finish(doc, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     if s.islower() and "lower_nonword" not in cues and " " not in s and not lexicon.is_word(s):
         cues += ["lower_nonword", "shape:lower"]
     junk = shapes.junk_kind(s)
+    if junk == "shouting" and label in _PLACE_PERSON:
+        junk = None  # kept by _keep: a name in capitals (dateline), not shouting
     if junk:
         cues.append(f"junk:{junk}")
     elif label:
@@ -308,6 +333,8 @@ def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bo
         if _INTERJ.match(s):
             return False  # Aww, Mmm, Hmmm, Yayyy, Woohoo, Haha
         kind = shapes.junk_kind(s)
+        if kind == "shouting" and label in _PLACE_PERSON and lexicon.pos_of(s) <= {"noun"}:
+            kind = None  # BANGKOK, DAYTON in a news dateline: a name in capitals, not shouting
         if kind in ("flag", "version", "status", "code_identifier", "shouting", "common_acronym", "date"):
             return False
         if shapes.is_numeric(s):
@@ -325,8 +352,8 @@ def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bo
             return False
     else:
         words = s.split()
-        if all(w.isupper() and w.isalpha() and len(w) > 3 for w in words) and all(
-                shapes.is_shouting(w) for w in words):
+        if label not in _PLACE_PERSON and all(w.isupper() and w.isalpha() and len(w) > 3 for w in words) \
+                and all(shapes.is_shouting(w) for w in words):
             return False
     return True
 

@@ -38,9 +38,11 @@ _HEADER = (r"(?<![^\n])[ \t]*[a-z]+(?:\([^)\n]{0,40}\))?!?:(?=\s)"
            r"|(?<![^\n])[ \t]*[A-Z][a-z]*(?:-[A-Za-z]+)+:(?=\s)")
 _HYPHEN = r"(?<![\w/.-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w/.-])"
 _BACKTICK = r"`[^`\n]{1,80}`"
+_FLAGRX = r"(?<![\w-])--?[A-Za-z][\w-]*(?:=[^\s'\"`]*[^\s'\"`.,;:!?)])?"
 
 _RX = re.compile("|".join(f"(?P<{k}>{v})" for k, v in (
-    ("header", _HEADER), ("backtick", _BACKTICK), ("url", _URL), ("issue", _ISSUE), ("handle", _HANDLE),
+    ("header", _HEADER), ("backtick", _BACKTICK), ("flag", _FLAGRX), ("url", _URL), ("issue", _ISSUE),
+    ("handle", _HANDLE),
     ("path", _PATH), ("file", _FILE), ("techdot", _TECHDOT), ("plus", _PLUS), ("standard", _STANDARD),
     ("modeltag", _MODEL_TAG), ("dotted", _DOTTED), ("ident", _IDENT), ("dotfile", _DOTFILE),
     ("hyphen", _HYPHEN),
@@ -69,7 +71,7 @@ def find(text: str) -> list[TechSpan]:
             if not shapes.is_common_acronym(m.group().split()[0]):
                 out.append(TechSpan(m.start(), m.end(), "standard"))
             continue
-        if kind == "header":
+        if kind in ("header", "flag"):
             out.append(TechSpan(m.start(), m.end(), "code"))
             continue
         if kind == "backtick":
