@@ -225,3 +225,26 @@ def test_chitchat_skips_the_model_but_keeps_memory():
     assert [a.mentions for a in out] == [[], []]
     assert not spacy_np.may_hold_names("ok sounds good to me")
     assert spacy_np.may_hold_names("ok ask pytest")
+
+
+def test_eponymous_concept_phrase_next_to_the_name():
+    found = texts("The decay follows Ebbinghaus decay curves, not Hebbian potentiation rules.",
+                  "Helpers model Ebbinghaus decay over time.")
+    assert "Ebbinghaus decay" in found and "phrase" in found["Ebbinghaus decay"]
+    assert "Ebbinghaus" in found  # the name stays a mention of its own
+
+
+def test_sentence_initial_name_kept_when_the_memory_names_it_mid_sentence():
+    (a,) = run("User: I use Python daily.\nAgent: Python is great.")
+    assert [m.text for m in a.mentions].count("Python") == 2
+
+
+def test_run_grows_to_its_entity_but_not_across_prepositions():
+    found = texts("Kubernetes at Acme Corp. runs on June 30 in San Francisco.")
+    assert "Kubernetes" in found and "Acme Corp." in found
+    assert not any(" at " in name for name in found)
+
+
+def test_flags_cut_entities_apart():
+    found = texts("Passing '--lang PT-BR' silently misses the locale file.")
+    assert not any(name.startswith("-") or "--lang" in name for name in found)
