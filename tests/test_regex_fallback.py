@@ -279,3 +279,14 @@ def test_turn_opening_interjection_with_comma_is_not_an_address():
     ms = mentions(*turns, speaker="Mel")
     assert [m.text for m in ms if m.extractor == "regex"] == ["Caroline", "Caroline"]
     assert "addressed" in [m for m in ms if m.text == "Caroline"][0].cues
+
+
+def test_title_case_headings_are_not_names():
+    assert texts("see We Built A Better Way To Store Memory Today here") == []
+
+
+def test_long_inputs_keep_exact_spans():
+    content = "Riley," * 2000 + " " + "a.b" * 2000 + " Aaa" * 2000 + "\n" + "x/" * 2000
+    ms = mentions(content)
+    assert len([m for m in ms if m.text == "Riley"]) == 2000
+    assert all(content[m.start:m.end] == m.text and len(m.text) < 100 for m in ms)

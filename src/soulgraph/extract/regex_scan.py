@@ -16,6 +16,8 @@ from soulgraph.extract import regex_words as W
 
 PRONOUN_BEFORE = 80  # characters before a name in which a pronoun counts
 PRONOUN_AFTER = 160  # ... and after it (pronouns mostly refer back)
+MAX_NAME_WORDS = 6  # longer capitalised runs are headings ("Palace Structure Matters For Recall ...")
+MAX_CHUNK = 200  # longest whitespace-free chunk read as a tech token
 _OPENER_SUFFIXES = ("ing", "ly", "ed")
 _PUNCT = ".,!?;:\"'()[]“”‘’…"
 _NO_WORDS = ("", -1, "")
@@ -147,10 +149,14 @@ def _tech_tokens(t: str, occs: list[Occ], blocked: list[tuple[int, int]]) -> Non
                 blocked.append((i, j + 1))
                 covered = j + 1
             continue
-        s = max(t.rfind(" ", 0, i), t.rfind("\n", 0, i), t.rfind("\t", 0, i)) + 1
+        lo = i - MAX_CHUNK if i > MAX_CHUNK else 0  # bounded backward search (linear overall)
+        s = max(t.rfind(" ", lo, i), t.rfind("\n", lo, i), t.rfind("\t", lo, i), lo - 1) + 1
         ws = P.WS.search(t, i)
         e = ws.start() if ws else n
         covered = e
+        if e - s > MAX_CHUNK:  # minified code, base64, a URL wall: no names in there
+            blocked.append((s, e))
+            continue
         while s < e and t[s] in P.CHUNK_LEAD:
             s += 1
         while e > s and t[e - 1] in P.CHUNK_TRAIL and t[e - 2:e] != "()":
@@ -251,6 +257,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
     """Split a multi-word capitalised run into names: drop stopwords, openers, possessive 's."""
     initial = _is_initial(t, s)
     words = [(m.start(), m.end()) for m in P.NONSPACE.finditer(t, s, e)]
+    if len(words) > MAX_NAME_WORDS + 2:  # a Title Case Heading, not names
+        return []
     out: list[tuple[int, int, bool, str]] = []
     cur: list[tuple[int, int]] = []
     cue = ""
@@ -261,6 +269,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         while cur and (t[cur[-1][0]:cur[-1][1]] in W.CONNECTORS or cur[-1][1] - cur[-1][0] == 2
                        and t[cur[-1][1] - 1] == "."):
             cur.pop()  # no trailing connector ("of") or middle initial ("F.")
+        if len(cur) > MAX_NAME_WORDS:  # a Title Case Heading, not a name
+            cur = []
         if cur:
             if first and initial and len(cur) > 1 and _is_opener(t[cur[0][0]:cur[0][1]]):
                 cur = cur[1:]
@@ -318,7 +328,8 @@ def _strip_possessive(t: str, s: int, e: int) -> int:
 
 def _word_before(t: str, i: int) -> tuple[int, str]:
     """(start, raw word) of the word ending at index ``i`` (inclusive), on the same line."""
-    ws = max(t.rfind(" ", 0, i), t.rfind("\n", 0, i), t.rfind("\t", 0, i)) + 1
+    lo = i - 40 if i > 40 else 0  # bounded: a long run without spaces must not cost O(n) per name
+    ws = max(t.rfind(" ", lo, i), t.rfind("\n", lo, i), t.rfind("\t", lo, i), lo - 1) + 1
     return ws, t[ws:i + 1]
 
 
