@@ -63,6 +63,9 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
             votes.append(Vote("person", "speaker", 5.0, "speaker"))
         if text and 0 <= m.start <= m.end <= len(text):
             votes.extend(context.votes(m, text, places, dialogue, ambiguous))
+            if context.fragment_of_product(m, text):
+                votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
+                forbid = {**forbid, "person": "part of a product name"}
         tally.add_mention(votes, forbid)
     key = gazetteer.key(name)
     if key in stats.speakers and "speaker:agent" not in {c for m in mentions for c in m.cues}:

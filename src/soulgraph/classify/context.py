@@ -102,6 +102,14 @@ _AMBIG_WORD_RIGHT = re.compile(r"^\s+(?:since|again|be|not|need|have|also|still|
                                r"under|of|and\s+(?:hope|faith|joy))\b", re.I)
 
 
+_FRAGMENT_LEFT = re.compile(r"(?:^|[\s(])(?:[A-Z]{2,4}|[A-Z][a-z]+[A-Z]\w*)\s$")  # "LM Studio", "VS Code"
+
+
+def fragment_of_product(m: Mention, text: str) -> bool:
+    """The name follows an acronym / CamelCase word directly: part of a product name, not a person."""
+    return bool(_FRAGMENT_LEFT.search(text[max(0, m.start - 12):m.start]))
+
+
 def window(m: Mention, text: str) -> tuple[str, str, str]:
     """(left, right, sentence) around the mention, clipped to its sentence."""
     s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
