@@ -52,11 +52,12 @@ cue                               meaning
                                   dictionary word (Grace, Will, Slack): weak name
 ``shape:<kind>``                  name shape, one of: path, file, issue_ref, handle,
                                   url, tech (inner punctuation: Node.js, C++,
-                                  soul-protocol, model tags), docname (README,
+                                  llama.cpp, model tags gpt-oss:20b), hyphenated
+                                  (soul-protocol, mempalace-mcp), docname (README,
                                   CHANGELOG), standard (PEP 621, RFC 5646, ISO 8601),
                                   acronym (all caps, 2-5 letters), camel
                                   (CamelCase), lower, numeric (digits only / NER
-                                  number or date), hyphenated
+                                  number or date)
 ``junk:<reason>``                 the extractor judged the string cannot be a person /
                                   org / place / named tool: type it ``concept``.
                                   Reasons: common_acronym, camel_identifier (class
@@ -69,7 +70,11 @@ Classifier hints: ``shape:path`` / ``shape:file`` / ``shape:issue_ref`` /
 numeric/date NER labels -> concept (or event); ``junk:*`` -> concept.
 
 Strings that are junk and useless as nodes (sentence-initial ordinary words,
-shouting, versions, flags, code identifiers, statuses) are not emitted at all.
+shouting, versions, flags, code identifiers, statuses, common acronyms,
+interjections) are not emitted at all. A sentence-initial proper noun that is
+also a dictionary word ("Python is great") is kept only when the same memory
+names it elsewhere too. Speaker mentions come first in a memory's list, then
+each segment's spaCy mentions in order.
 """
 
 from __future__ import annotations
