@@ -123,9 +123,9 @@ def test_compound_names_stay_whole(compound):
 
 @pytest.mark.parametrize("token, shape", [
     ("soul-protocol", "shape:hyphenated"), ("Node.js", "shape:tech"), ("llama.cpp", "shape:tech"),
-    ("C++", "shape:lang"), ("src/soulgraph/x.py", "shape:path"), ("README.md", "shape:file"),
+    ("C++", "shape:tech"), ("src/soulgraph/x.py", "shape:path"), ("README.md", "shape:file"),
     ("PR #123", "shape:issue_ref"), ("#733", "shape:issue_ref"), ("@igorls", "shape:handle"),
-    ("PEP 621", "shape:spec_ref"), ("~/.claude/projects/", "shape:path"),
+    ("PEP 621", "shape:standard"), ("~/.claude/projects/", "shape:path"),
 ])
 def test_tech_tokens_are_whole_mentions(token, shape):
     content = f"We are building it with {token} and shipping {token} v2 today."

@@ -20,7 +20,7 @@ cue                          meaning
                              at least two different person signal types
 ``regex:project``            store-wide verdict: person share <= 0.3 (project signals
                              dominate), or a never-person shape with project signals
-``regex:document``           file path, file name, issue/PR ref, spec ref (PEP 8)
+``regex:document``           file path, file name, issue/PR ref, standard (PEP 8), README
 ``regex:uncertain``          kept, but the evidence is mixed, thin or single-typed
 ``speaker``                  a speaker prefix ("Caroline:"); extractor="speaker"
 ``speaker:user``             the prefix is a user role ("User", "Human")
@@ -37,23 +37,26 @@ cue                          meaning
 ``title:<word>``             preceded by a title ("Dr. Smith" -> title:dr)
 ``poss``                     followed by 's ("Riley's") -- no weight, a hint only
 ``prep:<word>``              preceded by in/at/from/to/near/into/via/with/for/by
-``project_verb:<word>``      preceded by building/shipping/deploying/using... verbs
+``project_verb:<word>``      preceded by building/shipping/deploying/releasing... verbs
 ``versioned``                followed by a version ("Foo v2", "Foo 1.4.2", "foo>=2")
 ``cmd:install``              "pip/npm/brew/uv/cargo install X"
 ``imported``                 "import X" / "from X import"
 ``sentence_initial``         opens a sentence or line (its capital may be grammar)
-``shape:<kind>``             path, file, issue_ref, spec_ref, handle, tech (Node.js,
-                             llama.cpp, model tags), lang (C++, C#), hyphenated
-                             (soul-protocol, Module-level), camel (TikTok), acronym
-                             (NASA), alnum (GPT4, Context7), docname (README), lower
-                             (a package name learned at "pip install x" / "import x"
-                             / "x>=1.2" sites, then found store-wide)
+``shape:<kind>``             same names as spacy_np: path, file, issue_ref, standard
+                             (PEP 621, RFC 5646), handle, tech (Node.js, llama.cpp,
+                             C++, model tags), hyphenated (soul-protocol,
+                             Module-level), camel (TikTok), acronym (NASA), docname
+                             (README); regex only: alnum (GPT4, Context7), lower (a
+                             package name learned at "pip install x" / "import x" /
+                             "x>=1.2" sites, then found store-wide)
 ===========================  =========================================================
 
 Junk never reaches a mention: stopwords and openers are trimmed in pass 1, and
 names whose shape ``soulgraph.shapes.junk_kind`` rejects (versions, dates,
 flags, statuses, code identifiers, class names, common acronyms, shouting) are dropped.
-Candidates only ever seen opening a sentence need a signal to be kept.
+Candidates only ever seen opening a sentence (or rarer than their shape's floor)
+are kept only with a strong signal (a person verb, dialogue, address, title,
+e-mail, or a project signal); a pronoun nearby or "Gotcha, ..." is not one.
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ MIN_FREQ_NOISY = 2
 MIN_FREQ_HYPHENATED = 3
 
 CODE_EXTENSIONS = frozenset({"py", "js", "ts", "rs", "go", "rb", "java", "kt", "swift", "cpp", "c", "cs"})
-_DOC_KINDS = frozenset({"path", "file", "issue_ref", "spec_ref"})
+_DOC_KINDS = frozenset({"path", "file", "issue_ref", "standard"})
 Progress = Callable[[int], None]
 
 

@@ -35,7 +35,7 @@ class Occ:
     end: int
     text: str
     key: str
-    kind: str  # name | path | file | issue_ref | spec_ref | handle | tech | lang | hyphenated | lower
+    kind: str  # name | path | file | issue_ref | standard | handle | tech | hyphenated | lower
     initial: bool = False
     signals: list[str] = field(default_factory=list)
     vocative: bool = False  # "Caroline, ..." opening a turn: address only if seen mid-sentence too
@@ -67,7 +67,7 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             num = P.SPEC_NUM.match(t, e)
             if num is not None:
                 text = t[s:num.end()]
-                occs.append(Occ(s, num.end(), text, text.casefold(), "spec_ref", _is_initial(t, s)))
+                occs.append(Occ(s, num.end(), text, text.casefold(), "standard", _is_initial(t, s)))
             continue
         if " " in run or "\t" in run or "\u00a0" in run:
             pieces = _pieces(t, s, e)
@@ -181,7 +181,7 @@ def _tech_tokens(t: str, occs: list[Occ], blocked: list[tuple[int, int]]) -> Non
         if kind != "block":
             text = t[s:e]
             occ = Occ(s, e, text, text.casefold(), kind, _is_initial(t, s))
-            if kind in ("hyphenated", "tech", "lang"):
+            if kind in ("hyphenated", "tech"):
                 _project_signals(t, occ)
             occs.append(occ)
 
@@ -193,13 +193,13 @@ def _chunk_kind(c: str) -> str | None:
     if "#" in c:
         if P.ISSUE.fullmatch(c):
             return "issue_ref"
-        return "lang" if P.LANG.fullmatch(c) else "block"
+        return "tech" if P.LANG.fullmatch(c) else "block"
     if c[0] == "@":
         return "handle" if P.HANDLE.fullmatch(c) else "block"
     if "/" in c:
         return "path" if _is_doc_path(c) else "block"
     if "+" in c:
-        return "lang" if P.LANG.fullmatch(c) else "block"
+        return "tech" if P.LANG.fullmatch(c) else "block"
     if P.TECHDOT.fullmatch(c):
         return "tech"
     if P.FILE.fullmatch(c):
