@@ -69,6 +69,7 @@ from dataclasses import dataclass, field
 
 from soulgraph import relations, shapes
 from soulgraph.extract import regex_patterns as P
+from soulgraph.extract import speakers
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
 from soulgraph.extract.segments import segments_of
@@ -311,14 +312,12 @@ def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], bool]], cands: d
     a = MemoryAnalysis(memory_id=mem.id)
     mentions = a.mentions
     mid = mem.id
-    prev_end = 0
     for seg, text, occs, spoken in row:
         speaker = seg.speaker
         if spoken and _speaker_credible(cands.get((speaker or "").casefold())):
-            sm = _speaker_mention(mem, seg, prev_end)
+            sm = speakers.prefix_mention(mem, seg)  # same speaker mentions as spacy_np
             if sm is not None:
                 mentions.append(sm)
-        prev_end = seg.end
         first = len(mentions)
         bounds = None
         off = seg.start
@@ -358,17 +357,3 @@ def _sentence(text: str, bounds: list[int], s: int, e: int) -> tuple[int, int]:
     while end > e and text[end - 1] in " \t\r\n":
         end -= 1
     return start, end
-
-
-def _speaker_mention(mem: Memory, seg: Segment, lo: int) -> Mention | None:
-    """The speaker name of a prefix ("Caroline: ...") as a mention, or None when not in the text."""
-    name = seg.speaker or ""
-    at = mem.content.rfind(name, lo, seg.start)
-    if at < 0 or not name:
-        return None
-    cues = ["speaker"]
-    role = ROLE_SPEAKERS.get(name.casefold())
-    if role:
-        cues.append(role)
-    return Mention(memory_id=mem.id, start=at, end=at + len(name), text=name, sent_start=at,
-                   sent_end=seg.end, extractor="speaker", speaker=name, cues=cues)
