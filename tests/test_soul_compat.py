@@ -109,3 +109,20 @@ def test_folder_soul_nested_layout_repaired_by_cli(tmp_path, cli):
     assert after.pop("memory/graph.json") != before.pop("memory/graph.json")
     assert after == before
     assert not [f for f in os.listdir(tmp_path) if f.startswith(".soulgraph")]
+
+
+def test_signed_trust_chain_still_verifies_after_repair(tmp_path, cli):
+    """A soul with a signed trust chain (the demo soul): repair leaves it verifiable by soul-protocol."""
+    from conftest import DEMO_SOUL
+
+    if not DEMO_SOUL.exists():
+        pytest.skip("fixtures/demo.soul not built")
+    p = tmp_path / "demo.soul"
+    shutil.copy2(DEMO_SOUL, p)
+    assert "trust_chain/chain.json" in zipfile.ZipFile(p).namelist()
+    r = cli("repair", "--rebuild-graph", p, "--extractor", "regex")
+    assert r.returncode == 0, r.stderr
+    v = subprocess.run([str(SOUL), "verify", str(p)], capture_output=True, text=True, timeout=120,
+                       stdin=subprocess.DEVNULL)
+    assert v.returncode == 0 and "verified" in v.stdout.lower(), v.stdout + v.stderr
+    assert awaken_graph(p).to_dict()["entities"]
