@@ -58,7 +58,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
-        votes, forbid = cues.votes(m.cues, dialogue)
+        votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical)
         if m.extractor == "speaker":
             votes.append(Vote("person", "speaker", 5.0, "speaker"))
         if text and 0 <= m.start <= m.end <= len(text):

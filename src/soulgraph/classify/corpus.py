@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from soulgraph.sources.envelope import split_segments
 
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
+_CODE = re.compile(r"`[^`\n]+`|\b[a-z]+_[a-z_]+\b|\w\(\)|\b[\w-]+\.(?:py|js|ts|json|toml|md|yaml|yml)\b|"
+                   r"^(?:feat|fix|chore|docs|test|refactor|perf|ci|build)(?:\([^)]*\))?!?:|#\d{2,}", re.M)
 _SENT_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*[-*>#\d.)\s]*|[\"“(]\s*)$")
 
 
@@ -22,6 +24,7 @@ _SENT_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*[-*>#\d.)\s]*|[\"“(]\s*)$")
 class CorpusStats:
     speakers: frozenset[str]  # casefolded speaker names
     dialogue: frozenset[str]  # ids of memories written as speaker turns
+    technical: frozenset[str]  # ids of memories full of code (identifiers, paths, backticks)
     lower: Counter  # lowercase word -> occurrences written in lowercase
     capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
 
@@ -44,9 +47,12 @@ def stats(texts: Mapping[str, str]) -> CorpusStats:
 def compute(texts: Mapping[str, str]) -> CorpusStats:
     speakers: set[str] = set()
     dialogue: set[str] = set()
+    technical: set[str] = set()
     lower: Counter = Counter()
     capital_mid: Counter = Counter()
     for mid, text in texts.items():
+        if len(_CODE.findall(text)) >= 2:
+            technical.add(mid)
         for seg in split_segments(text):
             if seg.speaker:
                 speakers.add(seg.speaker.casefold())
@@ -58,7 +64,7 @@ def compute(texts: Mapping[str, str]) -> CorpusStats:
             elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
                                                                                     m.start()]):
                 capital_mid[w.casefold()] += 1
-    return CorpusStats(frozenset(speakers), frozenset(dialogue), lower, capital_mid)
+    return CorpusStats(frozenset(speakers), frozenset(dialogue), frozenset(technical), lower, capital_mid)
 
 
 def is_sentence_initial(start: int, sent_start: int, text: str) -> bool:

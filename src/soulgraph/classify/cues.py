@@ -18,6 +18,7 @@ NER: dict[str, tuple[str, float]] = {
     "PERCENT": ("concept", 3.0), "MONEY": ("concept", 3.0), "QUANTITY": ("concept", 3.0),
     "CARDINAL": ("concept", 2.5), "ORDINAL": ("concept", 2.5),
 }
+_TECH_WEAK = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "WORK_OF_ART", "LAW", "EVENT"})
 _CHAT_WEAK = frozenset({"ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "WORK_OF_ART", "LAW"})
 # One label per fact, shared with the context patterns, so a fact seen by both counts once.
 LABEL = {"place": "lives in / moved to X", "org": "works at / joined X", "tool": "using / install X",
@@ -30,7 +31,8 @@ _SHAPE: dict[str, tuple[str, float]] = {
 }
 
 
-def votes(cues: list[str], dialogue: bool = True) -> tuple[list[Vote], dict[str, str]]:
+def votes(cues: list[str], dialogue: bool = True,
+          technical: bool = False) -> tuple[list[Vote], dict[str, str]]:
     """(votes, forbidden types) for one mention's cues.
 
     ``dialogue``: the mention sits in a conversation turn; outside one a comma
@@ -44,6 +46,8 @@ def votes(cues: list[str], dialogue: bool = True) -> tuple[list[Vote], dict[str,
             t, w = NER[rest]
             if dialogue and t != "person" and rest in _CHAT_WEAK:
                 w *= 0.5  # the small model calls chat names ORG / GPE: a weaker vote there
+            if technical and rest in _TECH_WEAK:
+                w *= 0.5  # ... and code words (Popen, DEVNULL) PERSON / ORG / GPE
             out.append(Vote(t, f"NER {rest}", w, "ner"))
         elif cue == "speaker":
             out.append(Vote("person", "speaker", 5.0, "speaker"))

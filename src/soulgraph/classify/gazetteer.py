@@ -16,7 +16,7 @@ from soulgraph.classify.evidence import Vote
 _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|grad|shire|borough|"
                           r"mouth|bury|chester|stadt|abad|pur)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
-          "calendar", "given_names", "ambiguous_names", "nonentities")
+          "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities")
 
 
 @functools.cache
@@ -68,6 +68,8 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
     if k in words("places"):
         out.append(Vote("place", "known place", 3.0, "gazetteer"))
+    if k in words("demonyms"):
+        out.append(Vote("concept", "language / nationality", 2.5, "gazetteer"))
     if k in words("calendar"):
         out.append(Vote("concept", "month/weekday", 4.0, "gazetteer"))
     if not toks:

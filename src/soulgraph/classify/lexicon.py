@@ -21,10 +21,10 @@ researcher historian journalist reporter editor producer comedian dancer athlete
 
 ORG_NOUNS = frozenset("""
 company firm startup start-up organization organisation org nonprofit non-profit charity agency bank
-university college school institute corporation corp group team party union newspaper paper network
-channel station studio label band club league federation association council committee ministry
+university college school institute corporation corp group team party union newspaper network
+studio band club league federation association council committee ministry
 department government manufacturer maker retailer airline carrier publisher vendor provider lab
-laboratory foundation fund church army navy court parliament administration brand business store
+laboratory foundation fund church army navy court parliament administration brand business
 """.split())
 
 PLACE_NOUNS = frozenset("""

@@ -18,6 +18,7 @@ NAMED = ("person", "org", "place")
 _ISSUE = re.compile(r"^(?:(?:PR|pr|issue|Issue|PRs|pull|bug|Bug|ticket)\s*)?#\d+$|^(?:PR|GH)-?\d+$")
 _STANDARD = re.compile(r"^(?:RFC|PEP|BCP|ISO|IEC|IEEE|ECMA|CVE|ADR|RFD|KEP|JEP|NIST)[\s-]?[\d.-]+[a-z]?$")
 _TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot".split())
+_LOCAL = re.compile(r"^(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|^/(?:v\d+|api)(?:/[\w{}<>.-]+)+/?$")
 _URL = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
 _DOMAIN = re.compile(r"^[\w-]+\.(?:com|org|net|io|ai|dev|app|co)$", re.I)
 _HANDLE = re.compile(r"^@[\w.-]+$")
@@ -47,6 +48,9 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if len(toks) > 1 and toks[-1].casefold() in _TOOLISH_LAST:
         out.append(Vote("tool", f"'{toks[-1]}' name", 2.5, "shape"))
         forbid.update(person=f"'{toks[-1]}' name", place=f"'{toks[-1]}' name")
+    if _LOCAL.match(s):
+        why = "local address / API endpoint"
+        return [Vote("concept", why, 3.0, "shape")], dict.fromkeys((*NAMED, "document"), why)
     if _URL.match(s):
         return [Vote("document", "URL", 5.0, "shape")], dict.fromkeys(NAMED, "URL")
     if _HANDLE.match(s):
@@ -81,8 +85,14 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
         out.append(Vote("tool", "hyphenated lowercase name", 1.0, "shape"))
         forbid["place"] = "hyphenated lowercase"
     if _ALLCAPS_WORD.match(s) and not shapes.is_common_acronym(s):
-        out.append(Vote("org", "acronym", 0.5, "acronym"))
-        forbid["person"] = "acronym"
+        if len(s.strip(".&")) >= 3:
+            out.append(Vote("org", "acronym", 0.5, "acronym"))
+            forbid["person"] = "acronym"
+        else:  # two letters: a label or abbreviation unless a list knows it (UK, EU, UN)
+            forbid.update(person="two-letter acronym", org="two-letter acronym", place="two-letter acronym")
+    elif s.isupper() and s.isalpha() and len(s) >= 6:
+        out.append(Vote("concept", "all-caps word", 1.0, "junk"))
+        forbid.update(person="all-caps word", place="all-caps word", org="all-caps word")
     if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]):
         forbid["person"] = "lowercase word inside the name"
     return out, forbid
