@@ -221,6 +221,12 @@ def test_comma_chains_of_places():
             ("Owens-Corning", "located_in", "Ohio")} <= got
 
 
+def test_org_then_in_then_place():
+    got = triples("The company performed at the Palace of Arts, in San Francisco, in June.",
+                  {"Palace of Arts": "FAC", "San Francisco": G})
+    assert ("Palace of Arts", "located_in", "San Francisco") in got
+
+
 def test_every_trigger_maps_into_the_controlled_vocabulary():
     from soulgraph.ontology import RELATIONS
     from soulgraph.relations import patterns

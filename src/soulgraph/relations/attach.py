@@ -9,6 +9,7 @@ from soulgraph.models import Mention
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends
 
+_IN_GAP = re.compile(r"^,?\s+in\s+(?:the\s+)?$")
 _GREETING = re.compile(
     r"^\W*(?:(?:thanks|thank you|thx|hey|hi|hello|congrats|congratulations|bye|yo|dear|oh|"
     r"wow|aw+|good morning|good night|sorry|well|yes|yeah|no|ok|okay|great|nice)\W*)*$",
@@ -96,6 +97,8 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
     chain: list[int] = []
     for a, b in zip(idx, idx[1:], strict=False):
         gap = text[mentions[a].end - ctx.offset: mentions[b].start - ctx.offset]
+        if ctx.types[b] == "place" and ctx.types[a] in ("org", "place") and _IN_GAP.match(gap):
+            add(ctx, a, b, "located_in", _tok_span(ctx, a, b), 0.6, "in")  # "the Palace, in San Francisco"
         if gap.strip() != "," or ctx.types[b] != "place":
             chain = []
             continue
