@@ -110,6 +110,18 @@ def fragment_of_product(m: Mention, text: str) -> bool:
     return bool(_FRAGMENT_LEFT.search(text[max(0, m.start - 12):m.start]))
 
 
+_TRAILER_LEFT = re.compile(r"\b(?:Co-authored-by|Signed-off-by|Reviewed-by|Reported-by|Suggested-by|"
+                           r"Tested-by|Acked-by|Helped-by|Author):\s*@?$", re.I)
+_CREDIT_LEFT = re.compile(
+    r"\b(?:feedback|review|reviews|suggestion|report|patch|help|input|idea|question|questions)\s+(?:from|by)\s+@?$|"
+    r"\b(?:thanks\s+to|reported\s+by|suggested\s+by|authored\s+by|written\s+by|contributed\s+by|"
+    r"reviewed\s+by|fixed\s+by|requested\s+by|raised\s+by|proposed\s+by|opened\s+by|cc)\s+@?$", re.I)
+_CREDIT_RIGHT = re.compile(r"^(?:'s|’s)\s+(?:original\s+|earlier\s+|first\s+)?"
+                           r"(?:review|reviews|pr|prs|pull\s+request|"
+                           r"commit|comment|feedback|suggestion|question|fix|patch|report|idea|#\d+)", re.I)
+_CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
+
+
 def window(m: Mention, text: str) -> tuple[str, str, str]:
     """(left, right, sentence) around the mention, clipped to its sentence."""
     s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
@@ -139,6 +151,12 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
     if hit:
         verb = hit.group(1).split()[0].lower()
         out.append(Vote("person", f"{_lemma(verb)} (as subject)", 1.5, "verb"))
+    if _TRAILER_LEFT.search(text[max(0, m.start - 24):m.start]):
+        out.append(Vote("person", "commit trailer (Co-authored-by)", 3.0, "trailer"))
+    if _CREDIT_LEFT.search(left) or _CREDIT_RIGHT.match(right):
+        out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
+    if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
+        out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
     if _WHO.match(right):
         out.append(Vote("person", "X, who", 1.5, "verb"))
     if _SAID_BY.search(left) or (_SAID_BY_END.search(left) and _CLAUSE_END.match(right)):

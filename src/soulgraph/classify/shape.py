@@ -46,8 +46,8 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
         return [Vote("document", "standard / spec number", 4.0, "shape")], dict.fromkeys(NAMED, "standard")
     toks = s.split()
     if len(toks) > 1 and toks[-1].casefold() in _TOOLISH_LAST:
-        out.append(Vote("tool", f"'{toks[-1]}' name", 2.5, "shape"))
-        forbid.update(person=f"'{toks[-1]}' name", place=f"'{toks[-1]}' name")
+        out.append(Vote("tool", f"'{toks[-1]}' name", 3.0, "shape"))
+        forbid.update(dict.fromkeys(NAMED, f"'{toks[-1]}' name"))
     if _LOCAL.match(s):
         why = "local address / API endpoint"
         return [Vote("concept", why, 3.0, "shape")], dict.fromkeys((*NAMED, "document"), why)
