@@ -98,6 +98,7 @@ MIN_FREQ_HYPHENATED = 3
 CODE_EXTENSIONS = frozenset({"py", "js", "ts", "rs", "go", "rb", "java", "kt", "swift", "cpp", "c", "cs"})
 _DOC_KINDS = frozenset({"path", "file", "issue_ref", "standard"})
 Progress = Callable[[int], None]
+_SIGNAL_TYPE: dict[str, str] = {}  # "verb:said" -> "verb" (memo)
 
 
 @dataclass(slots=True)
@@ -119,10 +120,11 @@ class Candidate:
 
 def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> list[MemoryAnalysis]:
     """Mentions and relation candidates for every memory, in input order."""
-    scanned: list[list[tuple[Segment, str, list[Occ], bool]]] = []
+    scanned: list[list[tuple[Segment, str, list[Occ], str | None]]] = []
     cands: dict[str, Candidate] = {}
+    speaker_keys: dict[str, str | None] = {}  # prefix -> candidate key, None when not a name
     for mem in memories:  # pass 1: candidates and local signals over the whole store
-        segs = list(segments_of(mem))
+        segs = mem.segments or list(segments_of(mem))
         dialog = _is_dialogue(mem, segs)
         row = []
         content = mem.content
@@ -131,15 +133,19 @@ def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> 
             occs = scan(text, dialog)
             for o in occs:
                 _count(cands, o)
-            spoken = bool(seg.speaker) and _speaker_name_ok(seg.speaker or "")
-            if spoken:
-                key = (seg.speaker or "").casefold()
-                c = cands.get(key)
-                if c is None:
-                    c = cands[key] = Candidate("name")
-                if dialog:
-                    c.speaker_turns += 1
-            row.append((seg, text, occs, spoken))
+            key = None
+            name = seg.speaker
+            if name:
+                key = speaker_keys.get(name, "")
+                if key == "":
+                    key = speaker_keys[name] = name.casefold() if _speaker_name_ok(name) else None
+                if key is not None:
+                    c = cands.get(key)
+                    if c is None:
+                        c = cands[key] = Candidate("name")
+                    if dialog:
+                        c.speaker_turns += 1
+            row.append((seg, text, occs, key))
         scanned.append(row)
     _lower_mentions(scanned, cands)
     _code_refs(cands)
@@ -147,10 +153,12 @@ def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> 
         c.verdict = _verdict(key, c)
         c.head = [f"regex:{c.verdict}"]
         c.tail = [f"shape:{c.shape}"] if c.shape else []
-    return [_emit(mem, row, cands, progress) for mem, row in zip(memories, scanned, strict=True)]
+    credible = {k for k, c in cands.items() if _speaker_credible(c)}
+    return [_emit(mem, row, cands, credible, progress)
+            for mem, row in zip(memories, scanned, strict=True)]
 
 
-def _lower_mentions(scanned: list[list[tuple[Segment, str, list[Occ], bool]]],
+def _lower_mentions(scanned: list[list[tuple[Segment, str, list[Occ], str | None]]],
                     cands: dict[str, Candidate]) -> None:
     """Find the other mentions of lowercase package names learned at install/import sites.
 
@@ -212,11 +220,12 @@ def _count(cands: dict[str, Candidate], o: Occ) -> None:
         c.mid += 1
     if o.vocative:  # counted as address only once the word is known mid-sentence (_verdict)
         c.vocative += 1
+    counts = c.counts
     for s in o.signals:
-        t = s.split(":", 1)[0]
+        t = _SIGNAL_TYPE.get(s) or _SIGNAL_TYPE.setdefault(s, s.split(":", 1)[0])
         if o.vocative and t == "addressed":
             continue
-        c.counts[t] = c.counts.get(t, 0) + 1
+        counts[t] = counts.get(t, 0) + 1
 
 
 def _shape(o: Occ) -> str:
@@ -307,14 +316,14 @@ def _anchored(c: Candidate) -> bool:
     return bool(c.speaker_turns or any(counts.get(t) for t in STRONG_SIGNALS))
 
 
-def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], bool]], cands: dict[str, Candidate],
-          progress: Progress | None) -> MemoryAnalysis:
+def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], str | None]], cands: dict[str, Candidate],
+          credible: set[str], progress: Progress | None) -> MemoryAnalysis:
     a = MemoryAnalysis(memory_id=mem.id)
     mentions = a.mentions
     mid = mem.id
-    for seg, text, occs, spoken in row:
+    for seg, text, occs, spk_key in row:
         speaker = seg.speaker
-        if spoken and _speaker_credible(cands.get((speaker or "").casefold())):
+        if spk_key in credible:
             sm = speakers.prefix_mention(mem, seg)  # same speaker mentions as spacy_np
             if sm is not None:
                 mentions.append(sm)
@@ -339,10 +348,8 @@ def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], bool]], cands: d
     return a
 
 
-def _speaker_credible(c: Candidate | None) -> bool:
+def _speaker_credible(c: Candidate) -> bool:
     """A speaker prefix is a person when it speaks in dialogues or shows person signals in text."""
-    if c is None:
-        return True  # role prefixes (User/Agent)
     return bool(c.speaker_turns) or any(c.counts.get(t) for t in PERSON_WEIGHTS)
 
 
