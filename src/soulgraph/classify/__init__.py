@@ -136,6 +136,8 @@ def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], posit
     """A single ordinary word that only ever opens a sentence and has no real evidence."""
     if " " in name.strip() or not mentions:
         return False
+    if gazetteer.is_nonentity(name) and not any("speaker:user" in m.cues for m in mentions):
+        return True  # "Me", "Thanks", "Wow": never a node, whatever a model said
     strong = {t: s for t, s in positive.items() if t != DEFAULT_TYPE}
     if strong and max(strong.values()) >= 2.5:
         return False

@@ -45,7 +45,7 @@ def stats(texts: Mapping[str, str]) -> CorpusStats:
 
 
 def compute(texts: Mapping[str, str]) -> CorpusStats:
-    speakers: set[str] = set()
+    speaker_turns: Counter = Counter()
     dialogue: set[str] = set()
     technical: set[str] = set()
     lower: Counter = Counter()
@@ -55,7 +55,7 @@ def compute(texts: Mapping[str, str]) -> CorpusStats:
             technical.add(mid)
         for seg in split_segments(text):
             if seg.speaker:
-                speakers.add(seg.speaker.casefold())
+                speaker_turns[seg.speaker.casefold()] += 1
                 dialogue.add(mid)
         for m in _TOKEN.finditer(text):
             w = m.group()
@@ -64,6 +64,7 @@ def compute(texts: Mapping[str, str]) -> CorpusStats:
             elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
                                                                                     m.start()]):
                 capital_mid[w.casefold()] += 1
+    speakers = {s for s, n in speaker_turns.items() if n >= 2}  # one "Montana:" line is a heading
     return CorpusStats(frozenset(speakers), frozenset(dialogue), frozenset(technical), lower, capital_mid)
 
 
