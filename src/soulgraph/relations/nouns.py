@@ -30,10 +30,30 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
             noun_frame(ctx, ends(ctx, c), n)
     if n.dep_ == "compound" and n.head.i in ctx.tok2men and role(n):  # "CEO John Smith"
         noun_frame(ctx, [(ctx.tok2men[n.head.i], n.head)], n)
+    _site(ctx, n)
     if n.lower_ == "friendship" and ctx.addressee is not None:  # "our friendship" said to someone
         if any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in n.children):
             if ctx.speaker is not None:
                 add(ctx, "@speaker", ctx.addressee, "friend_of", (n,), 0.6, "our friendship")
+
+
+def _site(ctx: Ctx, n) -> None:
+    """"NRC headquarters in Rockville", "the Rocky Flats plant in Colorado": a name
+    modifying a noun that is placed somewhere is placed there too (orgs and places only)."""
+    owners = [(ctx.tok2men[c.i], c) for c in n.children
+              if c.dep_ in ("compound", "poss") and c.i in ctx.tok2men
+              and ctx.types[ctx.tok2men[c.i]] in ("org", "place")]
+    if not owners:
+        return
+    for c in n.children:
+        if c.dep_ == "prep" and c.lower_ in ("in", "at", "near", "outside"):
+            for p in c.children:
+                if p.dep_ == "pobj":
+                    for x, xt in ends(ctx, p):
+                        if not isinstance(x, str) and ctx.types[x] == "place":
+                            for m, mt in owners:
+                                add(ctx, m, x, "located_in", (mt, n, xt), 0.5, f"{n.text} {c.text}")
+
 
 def noun_frame(ctx: Ctx, described, n) -> None:
     """``described`` is/are ``n`` ("the CTO of Acme"); relate them to what ``n`` attaches."""
