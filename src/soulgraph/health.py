@@ -77,6 +77,7 @@ class HealthReport(BaseModel):
     problems: list[Problem] = Field(default_factory=list)
     failed: list[str] = Field(default_factory=list)
     ok: bool = True
+    update_cache: bool = False  # an analysis cache exists: `soulgraph update` redoes it cheaply
 
 
 def check(
@@ -87,9 +88,11 @@ def check(
     custom_types: Sequence[str] = (),
     max_type_error: float | None = None,
     min_edges: int | None = None,
+    update_cache: bool = False,
 ) -> HealthReport:
     """Measure ``g`` (and how it matches ``memories`` when the store is known)."""
-    r = HealthReport(source=source, format=str(g.graph.get("format", "soulgraph")))
+    r = HealthReport(source=source, format=str(g.graph.get("format", "soulgraph")),
+                     update_cache=update_cache)
     # Edge endpoints that are no node: attr-less (networkx invents them) or listed by the
     # reader as missing from soul-protocol's ``entities``.
     attrs = dict(g.nodes(data=True))
@@ -305,8 +308,10 @@ def _prov_ids(prov) -> set[str]:
 
 def problems(r: HealthReport, source: str) -> list[Problem]:
     """Worst first, each with the command that fixes it."""
-    rebuild = f"soulgraph repair --rebuild-graph {source}"
     update = f"soulgraph update {source}"
+    # With a warm cache (e.g. soul-protocol rewrote graph.json in its own layout on save),
+    # `update` restores the full graph for the price of the new memories only.
+    rebuild = update if r.update_cache else f"soulgraph repair --rebuild-graph {source}"
     out: list[Problem] = []
     if r.nodes == 0:
         out.append(Problem(severity="error", what="the graph is empty", fix=rebuild))
@@ -350,7 +355,7 @@ def problems(r: HealthReport, source: str) -> list[Problem]:
 
 
 def _ours(r: HealthReport) -> bool:
-    return r.format.startswith("soulgraph")
+    return r.format.startswith("soulgraph") or r.update_cache
 
 
 def _thresholds(r: HealthReport, max_type_error: float | None, min_edges: int | None) -> None:
@@ -378,4 +383,17 @@ def health(
     g, memories = open_graph(Path(source), graph)
     reg = registry_mod.load(registry_mod.default_path(Path(source)))
     return check(g, memories, source=str(source), custom_types=reg.custom_types,
-                 max_type_error=max_type_error, min_edges=min_edges)
+                 max_type_error=max_type_error, min_edges=min_edges,
+                 update_cache=memories is not None and _cache_path(Path(source), graph).is_file())
+
+
+def _cache_path(source: Path, graph: Path | None) -> Path:
+    """Where ``update`` keeps its analysis cache for this source (see update.cache_path)."""
+    from soulgraph.sources import sniff
+
+    if graph is not None:
+        return graph.with_name(graph.name + ".cache")
+    name = source.name.rstrip("/")
+    if sniff(source) in ("soul-zip", "soul-dir"):
+        return source.with_name(name + ".graph-cache")
+    return source.with_name(name + ".graph.json.cache")
