@@ -88,7 +88,8 @@ def _check_sequence(pool: list[Memory], seed: int, extractor: str, start: int, s
 
 SEQUENCES = [("synthetic", s, "regex") for s in range(4)] + \
     [("demo", s, "regex") for s in range(8)] + [("devlog-dev", s, "regex") for s in range(8)] + \
-    [("synthetic", 100, "spacy"), ("demo", 101, "spacy"), ("devlog-dev", 102, "spacy")]
+    [("synthetic", 100, "spacy"), ("demo", 101, "spacy"), ("devlog-dev", 102, "spacy"),
+     ("demo", 103, "spacy"), ("devlog-dev", 104, "spacy")]
 
 
 @pytest.mark.parametrize("pool_name, seed, extractor", SEQUENCES)

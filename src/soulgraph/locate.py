@@ -91,7 +91,8 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
 
 
 def graph_target(store: Store, out: Path | None) -> Path | None:
-    """Where a memory file's graph lives (None: inside the soul)."""
-    if out is not None:
-        return Path(out)
-    return None if store.is_soul else default_graph_path(store)
+    """Where a memory file's graph lives (None: inside the soul, whatever ``out`` says,
+    as for ``repair``)."""
+    if store.is_soul:
+        return None
+    return Path(out) if out is not None else default_graph_path(store)
