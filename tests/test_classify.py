@@ -49,7 +49,8 @@ def test_person_from_direct_address_in_dialogue():
 
 
 def test_speaker_is_person():
-    texts = {"a": "Caroline: I went hiking today.", "b": "Melanie: Caroline went hiking?"}
+    texts = {"a": "Caroline: I went hiking today.", "b": "Melanie: Caroline went hiking?",
+             "c": "Caroline: Yes, up the coast."}  # a store speaker: two turns or more
     ms = mentions_of("Caroline", {"b": texts["b"]})
     d = classify.decide("Caroline", ms, texts)
     assert d.type == "person"

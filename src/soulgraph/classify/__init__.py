@@ -26,7 +26,7 @@ from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
-                                 "citation"})
+                                 "citation", "dialogue", "regex_verdict"})
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -59,7 +59,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
-        votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical)
+        votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical, m.extractor)
         if m.extractor == "speaker":
             votes.append(Vote("person", "speaker", 5.0, "speaker"))
         if text and 0 <= m.start <= m.end <= len(text):

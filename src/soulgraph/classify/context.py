@@ -152,7 +152,7 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
         verb = hit.group(1).split()[0].lower()
         out.append(Vote("person", f"{_lemma(verb)} (as subject)", 1.5, "verb"))
     if _TRAILER_LEFT.search(text[max(0, m.start - 24):m.start]):
-        out.append(Vote("person", "commit trailer (Co-authored-by)", 3.0, "trailer"))
+        out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
     if _CREDIT_LEFT.search(left) or _CREDIT_RIGHT.match(right):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):

@@ -28,11 +28,22 @@ _SHAPE: dict[str, tuple[str, float]] = {
     "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),
     "docname": ("document", 4.0), "url": ("document", 5.0), "handle": ("person", 3.0),
     "tech": ("tool", 1.5), "camel": ("tool", 1.0), "numeric": ("concept", 4.0),
+    "standard": ("document", 4.0), "alnum": ("tool", 0.8),
+}
+# The regex fallback's cues (see extract/regex_fallback.py), labels shared with ours.
+_REGEX: dict[str, Vote] = {
+    "regex:person": Vote("person", "person by signal scoring", 2.5, "regex_verdict"),
+    "regex:document": Vote("document", "document by shape", 3.0, "shape"),
+    "dialogue": Vote("person", "quoted speech", 2.0, "dialogue"),
+    "pronoun": Vote("person", "pronoun nearby", 0.7, "pronoun"),
+    "email": Vote("person", "e-mail address", 1.2, "email"),
+    "versioned": Vote("tool", "X library / X v2", 1.2, "code"),
+    "imported": Vote("tool", "import X", 2.5, "code"),
 }
 
 
-def votes(cues: list[str], dialogue: bool = True,
-          technical: bool = False) -> tuple[list[Vote], dict[str, str]]:
+def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
+          extractor: str = "spacy") -> tuple[list[Vote], dict[str, str]]:
     """(votes, forbidden types) for one mention's cues.
 
     ``dialogue``: the mention sits in a conversation turn; outside one a comma
@@ -49,6 +60,17 @@ def votes(cues: list[str], dialogue: bool = True,
             if technical and rest in _TECH_WEAK:
                 w *= 0.5  # ... and code words (Popen, DEVNULL) PERSON / ORG / GPE
             out.append(Vote(t, f"NER {rest}", w, "ner"))
+        elif cue in _REGEX:
+            out.append(_REGEX[cue])
+        elif cue == "regex:project":
+            out.extend((Vote("project", "project-like (signal scoring)", 0.8, "regex_verdict"),
+                        Vote("tool", "project-like (signal scoring)", 0.8, "regex_verdict")))
+        elif head == "verb":
+            from soulgraph.classify.context import _lemma
+
+            out.append(Vote("person", f"{_lemma(rest.lower())} (as subject)", 1.5, "verb"))
+        elif head == "project_verb":
+            out.append(Vote("project", "building / working on X", 1.2, "project"))
         elif cue == "speaker":
             out.append(Vote("person", "speaker", 5.0, "speaker"))
         elif cue == "speaker:user":
@@ -101,6 +123,8 @@ def votes(cues: list[str], dialogue: bool = True,
             out.append(Vote("tool", "lowercase non-word", 0.9, "shape"))
         elif cue == "dict_word":
             out.append(Vote("concept", "dictionary word", 0.5, "dict"))
+        elif cue == "shape:lower" and extractor == "regex":  # a package name seen at "pip install x"
+            out.append(Vote("tool", "package name", 1.5, "code"))
         elif head == "shape" and rest in _SHAPE:
             t, w = _SHAPE[rest]
             out.append(Vote(t, f"shape {rest}", w, "shape"))

@@ -63,7 +63,7 @@ def votes(name: str) -> list[Vote]:
     if k in words("languages"):
         out.append(Vote("tool", "known language", 3.5, "gazetteer"))
     if k in words("tools"):
-        out.append(Vote("tool", "known tool", 3.5, "gazetteer"))
+        out.append(Vote("tool", "known tool", 4.0, "gazetteer"))
     if k in words("orgs"):
         out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
     if k in words("places"):
