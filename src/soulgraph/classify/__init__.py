@@ -26,7 +26,7 @@ from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
-                                 "citation", "dialogue", "regex_verdict"})
+                                 "citation", "dialogue", "regex_verdict", "who"})
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -128,7 +128,9 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)
-    return len(real) == 1 and "pronoun" in kinds and score >= 3.0
+    if real == {"ner"} and not _name_like(name):
+        return False
+    return len(real) == 1 and "pronoun" in kinds and score >= 2.0
 
 
 def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], positive: dict,

@@ -158,13 +158,13 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
     if _WHO.match(right):
-        out.append(Vote("person", "X, who", 1.5, "verb"))
+        out.append(Vote("person", "X, who", 2.0, "who"))
     if _SAID_BY.search(left) or (_SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
     if _KIN_LEFT.search(left) or _KIN_RIGHT.match(right):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     t = _TITLE_LEFT.search(text[max(0, m.start - 30):m.start])  # "Dr." may end a "sentence"
-    if t or _TITLE_IN.match(m.text):
+    if t or (_TITLE_IN.match(m.text) and not _institution(m.text)):
         word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
     if _ADDRESS_LEFT.search(left) or (left.rstrip().endswith(",") and _VOCATIVE.match(right)
@@ -202,6 +202,14 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
     if _DOC_RIGHT.match(right):
         out.append(Vote("document", "X file / doc", 1.5, "doc"))
     return out
+
+
+def _institution(name: str) -> bool:
+    """"General Accounting Office", "King's College": a title word opening an institution's name."""
+    from soulgraph.classify import gazetteer
+
+    last = name.split()[-1].casefold().rstrip(".")
+    return last in gazetteer.words("orgs_suffix") or last in gazetteer.words("places_suffix")
 
 
 def _lemma(verb: str) -> str:

@@ -88,7 +88,7 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
         if len(s.strip(".&")) >= 3:
             out.append(Vote("org", "acronym", 0.5, "acronym"))
             forbid["person"] = "acronym"
-        else:  # two letters: a label or abbreviation unless a list knows it (UK, EU, UN)
+        elif not _listed(s):  # two letters: a label or abbreviation unless a list knows it (UK, EU, AP)
             forbid.update(person="two-letter acronym", org="two-letter acronym", place="two-letter acronym")
     elif s.isupper() and s.isalpha() and len(s) >= 6:
         out.append(Vote("concept", "all-caps word", 1.0, "junk"))
@@ -96,6 +96,13 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]):
         forbid["person"] = "lowercase word inside the name"
     return out, forbid
+
+
+def _listed(s: str) -> bool:
+    from soulgraph.classify import gazetteer
+
+    k = gazetteer.key(s)
+    return any(k in gazetteer.words(n) for n in ("orgs", "places", "tools", "languages"))
 
 
 _PARTICLES = frozenset("de da di del della der den du van von la le bin ibn al el dos das do y e st".split())
