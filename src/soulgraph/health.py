@@ -190,33 +190,45 @@ def _structure(real: list, attrs: dict, names: dict, deg: Counter, sizes: list, 
 
 
 def duplicate_candidates(real: list, attrs: dict, names: dict) -> list[dict]:
-    """Same normalised name, plural/spacing variants, and unambiguous short forms of
-    one type ("Sarah" / "Sarah Chen"): blocked by key, so linear in the nodes."""
+    """Same normalised name, plural and spacing variants (blocked by key: linear), and
+    the pairs resolution itself would merge: unambiguous short forms ("Sarah" / "Sarah
+    Chen") and typo-like variants of one type ("Kubernetes" / "Kubernates")."""
     by_key: dict[str, list] = defaultdict(list)
     for n in real:
-        by_key[normalize(_nm(names, n))].append(n)
-    out = [{"names": sorted(_nm(names, n) for n in ns), "reason": "same normalised name"}
-           for k, ns in by_key.items() if len(ns) > 1 and k]
+        by_key[normalize(names[n])].append(n)
+    by_key.pop("", None)
+    out = [{"names": sorted(names[n] for n in ns), "reason": "same normalised name"}
+           for ns in by_key.values() if len(ns) > 1]
     squashed: dict[str, list[str]] = defaultdict(list)
-    first_word: dict[tuple[str, str], list[str]] = defaultdict(list)
     for k, ns in by_key.items():
         squashed[k.replace(" ", "")].append(k)
-        if " " in k:
-            first_word[(k.split(" ", 1)[0], attrs[ns[0]].get("type"))].append(k)
-    for k, ns in by_key.items():
         if len(k) > 3 and k.endswith("s") and k[:-1] in by_key:
-            out.append({"names": [_nm(names, by_key[k[:-1]][0]), _nm(names, ns[0])],
-                        "reason": "plural form"})
-        if " " not in k:
-            longer = first_word.get((k, attrs[ns[0]].get("type")), [])
-            if len(longer) == 1:
-                out.append({"names": [_nm(names, ns[0]), _nm(names, by_key[longer[0]][0])],
-                            "reason": "short form of one name"})
+            out.append({"names": [names[by_key[k[:-1]][0]], names[ns[0]]], "reason": "plural form"})
     for ks in squashed.values():
         if len(ks) > 1:
-            out.append({"names": sorted(_nm(names, by_key[k][0]) for k in ks),
-                        "reason": "spacing variant"})
+            out.append({"names": sorted(names[by_key[k][0]] for k in ks), "reason": "spacing variant"})
+    first = {k: ns[0] for k, ns in by_key.items()}
+    for a, b, why in _resolution_pairs(first, attrs, names):
+        out.append({"names": [names[first[a]], names[first[b]]], "reason": why})
     return out
+
+
+def _resolution_pairs(first: dict, attrs: dict, names: dict) -> list[tuple[str, str, str]]:
+    """The merges resolve's guarded rules would make between these nodes (a graph built by
+    another tool, or merges vetoed in the registry, can hold them)."""
+    from soulgraph import resolve
+
+    short_forms = getattr(resolve, "_short_forms", None)
+    fuzzy = getattr(resolve, "_fuzzy_pairs", None)
+    if short_forms is None or fuzzy is None:
+        return []
+    clusters = [resolve.Cluster(key=k, name=names[n]) for k, n in first.items()]
+    types = {k: attrs[n].get("type") for k, n in first.items()}
+    try:
+        return ([(a, b, "short form of one name") for a, b in short_forms(clusters, types)]
+                + [(a, b, "typo-like variant") for a, b in fuzzy(clusters, types)])
+    except (TypeError, AttributeError, ValueError):  # resolve's internals changed shape
+        return []
 
 
 def _nm(names: dict, n) -> str:
