@@ -119,6 +119,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     kinds = tally.kinds_for("person")
     if kinds & STRONG_PERSON_KINDS:
         return True
+    if "pet" in tally.kinds_for("concept"):
+        return False  # "the good times you had with Max. Pets really..." : an animal's name
     real = kinds - {"pronoun"}
     if len(real) >= 2:
         return True

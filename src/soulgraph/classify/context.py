@@ -122,6 +122,10 @@ _CREDIT_RIGHT = re.compile(r"^(?:'s|’s)\s+(?:original\s+|earlier\s+|first\s+)?
 _CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
 
 
+_PET = re.compile(r"\b(?:pets?|dogs?|puppy|puppies|pup|cats?|kitten|kitty|hamster|parrot|bunny|"
+                  r"guinea\s+pig|vet)\b", re.I)
+
+
 def window(m: Mention, text: str) -> tuple[str, str, str]:
     """(left, right, sentence) around the mention, clipped to its sentence."""
     s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
@@ -173,6 +177,8 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
             out.append(Vote("person", "addressed directly", 3.0, "address"))
         else:
             out.append(Vote("person", "addressed directly?", 0.6, "address_weak"))
+    if _PET.search(text[max(0, m.sent_start):min(len(text), max(m.sent_end, m.end) + 100)]):
+        out.append(Vote("concept", "pet words nearby", 1.2, "pet"))
     if _pronoun_near(m, text, sentence):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
     if _ORG_LEFT.search(left):
