@@ -65,7 +65,8 @@ def test_trailing_head_noun_becomes_a_cue():
     ("The core is written in Node.js and TypeScript.", "Node.js"),
     ("We benchmarked llama.cpp against the API.", "llama.cpp"),
     ("Most of the engine is C++ with bindings.", "C++"),
-    ("The soul-protocol package ships a CLI.", "soul-protocol"),
+    ("We use Node.js and C++ in soul-protocol; see the docs.", "soul-protocol"),
+    ("It runs the mempalace-mcp server.", "mempalace-mcp"),
     ("This was fixed in PR #1628 last week.", "PR #1628"),
     ("Closes #733 and unblocks the release.", "#733"),
     ("Thanks to @igorls for the review.", "@igorls"),
@@ -248,3 +249,14 @@ def test_run_grows_to_its_entity_but_not_across_prepositions():
 def test_flags_cut_entities_apart():
     found = texts("Passing '--lang PT-BR' silently misses the locale file.")
     assert not any(name.startswith("-") or "--lang" in name for name in found)
+
+
+def test_backticked_command_line_names_its_program():
+    found = texts("CI runs `ruff format --check` and a fresh `pip install` works; call `make_client()`.")
+    assert "cmd_head" in found["ruff"] and "cmd_head" in found["pip"]
+    assert not any("make_client" in name or "format" == name for name in found)
+
+
+def test_chat_fillers_and_misspellings_are_not_mentions():
+    found = texts("Wanna see? Glad you liked it, it was so serenityy and down-to-earth.")
+    assert not {"Wanna", "Glad", "serenityy", "down-to-earth"} & set(found)

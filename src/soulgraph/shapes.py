@@ -307,7 +307,8 @@ def is_common_acronym(s: str) -> bool:
 _JUNK_CHECKS = (
     (is_flag, "flag", "CLI flag"), (is_version, "version", "version tag"),
     (is_commit_hash, "code_identifier", "commit hash"), (is_locale, "locale", "locale tag"),
-    (is_date_like, "date", "date"), (is_status_token, "status", "status token"),
+    (is_date_like, "date", "date"), (is_weekday, "date", "weekday"),
+    (is_status_token, "status", "status token"),
     (is_code_identifier, "code_identifier", "code identifier"),
     (is_camel_identifier, "camel_identifier", "code identifier"),
     (is_common_acronym, "common_acronym", "common acronym"), (is_shouting, "shouting", "shouting"),

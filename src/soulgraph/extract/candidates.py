@@ -36,7 +36,7 @@ _CLOSED_TAGS = frozenset({"CC", "DT", "PDT", "IN", "PRP", "PRP$", "WDT", "WP", "
                           "POS", "CD", "EX", "UH", "LS", "SYM", ",", ".", ":", "HYPH", "NFP", "_SP",
                           "``", "''"})
 _ODD_CHARS = re.compile(r"[^\w\s.'’&-]")
-_STRONG_TECH = frozenset({"path", "file", "issue_ref", "handle", "url", "code"})
+_STRONG_TECH = frozenset({"path", "file", "issue_ref", "handle", "url", "code", "command"})
 
 
 @dataclass(slots=True)
@@ -186,7 +186,8 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
             continue
         if t.i in used or (t.i, t.i + 1) in spans or len(low) < 3:
             continue
-        if t.tag_ not in _CLOSED_TAGS and not t.is_stop and not lexicon.is_word(low):
+        if t.tag_ not in _CLOSED_TAGS and not t.is_stop and not lexicon.is_word(low) \
+                and not lexicon.is_misspelling(low):
             spans[(t.i, t.i + 1)] = ["lower_nonword", "shape:lower"]
 
     # 2. tech spans claim their characters; weak ones yield to a bigger spaCy name holding them
@@ -201,7 +202,9 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
         if ts.kind == "code" and not (ts.backticked and _plain_word(text[ts.start:ts.end])):
             continue  # identifiers, flags, versions: never nodes
         cues = ["backticked"] if ts.backticked else []
-        kind = ts.kind if ts.kind != "code" else "lower"
+        kind = ts.kind if ts.kind not in ("code", "command") else "lower"
+        if ts.kind == "command":
+            cues.append("cmd_head")
         cues.append(f"shape:{kind}")
         tok = doc.char_span(ts.start, ts.end, alignment_mode="expand")
         if kind == "hyphenated" and not _keep_hyphenated(
@@ -330,8 +333,10 @@ def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bo
             return False
         return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
     if " " not in s:
-        if _INTERJ.match(s):
-            return False  # Aww, Mmm, Hmmm, Yayyy, Woohoo, Haha
+        if _INTERJ.match(s) or lexicon.is_interjection_like(s):
+            return False  # Aww, Mmm, Hmmm, Yayyy, Woohoo, Haha, Wanna, Y'all
+        if shapes.is_weekday(s) and label is None:
+            return False  # "on Friday": a date, not a name
         kind = shapes.junk_kind(s)
         if kind == "shouting" and label in _PLACE_PERSON and lexicon.pos_of(s) <= {"noun"}:
             kind = None  # BANGKOK, DAYTON in a news dateline: a name in capitals, not shouting
@@ -343,8 +348,10 @@ def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bo
             return True
         if sent_initial and lexicon.is_word(s):
             # "Thanks", "Verification", "Wow": capitalised because they open the sentence
-            if label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0]):
-                return True
+            pos = lexicon.pos_of(s)
+            if label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0]) \
+                    and pos and pos <= {"noun", "verb"} and not lexicon.is_interjection_like(s):
+                return True  # "Grace said", "Max called": a nominal NER calls a name
             return "defer" if all_propn else False
         if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
             return False
@@ -368,11 +375,15 @@ def _plain_word(s: str) -> bool:
 
 
 def _noun_parts(tok) -> bool:
-    """Every word of a hyphenated compound is a noun ("soul-protocol", not "open-source")."""
+    """A hyphenated compound the tagger reads as a proper name: nouns only, one of them proper.
+
+    "soul-protocol" in "built on soul-protocol" (protocol/NNP) yes; "open-source",
+    "self-acceptance", "module-level" no.
+    """
     if tok is None or not len(tok):
         return False
     words = [t for t in tok if t.tag_ != "HYPH"]
-    return len(words) >= 2 and all(
+    return len(words) >= 2 and any(t.tag_ in _PROPN for t in words) and all(
         t.tag_ in ("NN", "NNS", "NNP", "NNPS", "FW") and not t.is_stop and len(t) >= 2 for t in words)
 
 
@@ -402,7 +413,8 @@ def _keep_hyphenated(s: str, backticked: bool, propn: bool) -> bool:
     parts = [p for p in s.split("-") if p]
     if any(p.isdigit() for p in parts) and sum(p.isalpha() for p in parts) <= 1:
         return False  # SHA-256, COVID-19 handled by NER
-    odd = [p for p in parts if not p.isdigit() and not lexicon.is_word(p) and not shapes.is_common_acronym(p)]
+    odd = [p for p in parts if not p.isdigit() and not lexicon.is_word(p) and not shapes.is_common_acronym(p)
+           and p.lower() not in lexicon.PREFIXES]
     if not odd:
         return False
     if s.islower() or any(ch.isdigit() for ch in s):

@@ -24,8 +24,12 @@ many much more most few other another such both either neither none nothing some
 everything someone anyone everyone nobody somebody anybody everybody about above after before
 below between into onto upon within without through during against among toward towards via per
 is am are was were be been being do does did done have has had having can could shall should will
-would may might must let lets
+would may might must let lets wanna gonna gotta kinda sorta lemme gimme dunno gon ya yall y'all yep yup
+nah yea aw aww whoa woah hehe ugh meh to of in on at by for with from as up out off over under
 """.split())
+# Bound prefixes that only occur glued to a word ("pre-season", "co-author", "non-security").
+PREFIXES = frozenset("pre post non anti co re semi sub multi self ex mid inter intra meta mini micro macro "
+                     "ultra mega bi tri uni de un auto cross hyper super".split())
 
 
 # Generic programming vocabulary: ordinary words of developer English, never names.
@@ -121,7 +125,7 @@ def is_word(word: str) -> bool:
         return True
     if "-" in w:  # "steady-state", "re-ingestion": every part a word
         parts = [p for p in w.split("-") if p]
-        return bool(parts) and all(is_word(p) for p in parts)
+        return bool(parts) and all(is_word(p) or p in PREFIXES for p in parts)
     for pos in _POS:
         if t["exc"].get(pos, {}).get(w):
             return True
@@ -146,3 +150,32 @@ def is_noun(word: str) -> bool:
     w = word.lower()
     nouns = _tables()["by_pos"].get("noun", ())
     return w in nouns or lemma(w, "noun") in nouns and lemma(w, "noun") != w
+
+
+def is_interjection_like(word: str) -> bool:
+    """Function words, interjections and chat fillers (no open-class part of speech)."""
+    w = word.lower()
+    return w in _EXTRA or (w not in _DEV_WORDS and is_word(w) and not pos_of(w))
+
+
+@functools.lru_cache(maxsize=16384)
+def is_misspelling(word: str) -> bool:
+    """A long lowercase non-word one edit away from a word ("serenityy", "clases", "sureal").
+
+    Only words of 7+ letters are checked, so short tool names (redis, vite) survive.
+    """
+    w = word.lower()
+    if len(w) < 7 or is_word(w):
+        return False
+    words = _tables()["words"]
+    alphabet = "abcdefghijklmnopqrstuvwxyz"
+    for k in range(len(w)):
+        if w[:k] + w[k + 1:] in words:
+            return True
+        if k + 1 < len(w) and w[:k] + w[k + 1] + w[k] + w[k + 2:] in words:
+            return True
+    for k in range(len(w) + 1):
+        for ch in alphabet:
+            if w[:k] + ch + w[k:] in words:
+                return True
+    return False

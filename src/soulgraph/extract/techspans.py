@@ -75,6 +75,12 @@ def find(text: str) -> list[TechSpan]:
             out.append(TechSpan(m.start(), m.end(), "code"))
             continue
         if kind == "backtick":
+            cmd = _COMMAND.match(m.group()[1:-1])
+            if cmd:  # `ruff format --check`, `pip install`: the program is a tool name
+                s = m.start() + 1 + cmd.start(1)
+                out.append(TechSpan(s, s + len(cmd.group(1)), "command", True))
+                out.append(TechSpan(s + len(cmd.group(1)), m.end() - 1, "code", True))
+                continue
             body = m.group()[1:-1]
             inner = body.strip()
             s = m.start() + 1 + body.index(inner)
@@ -86,6 +92,7 @@ def find(text: str) -> list[TechSpan]:
     return out
 
 
+_COMMAND = re.compile(r"^\s*([a-z][\w.-]*[a-z0-9])\s+(?:[a-z][\w-]*|-{1,2}\w)[^`]*$")
 _REQ = re.compile(r"^([A-Za-z][\w.-]*[A-Za-z0-9])(?:\[[\w,]+\])?\s*(?:[<>=!~]=?|@)\s*[\w.*]+")
 
 

@@ -19,7 +19,8 @@ _TAIL_TAGS = frozenset({"POS", "PRP", "PRP$", "DT", "IN", "CC", "TO", ",", ":", 
 GREETINGS = frozenset(
     "hey hi hello hiya howdy yo bye goodbye thanks thank cheers dear congrats congratulations welcome "
     "sorry ok okay oh ah wow yay maybe yes yeah no nope well so and but or please ps lol haha omg "
-    "good morning evening night great nice love miss hug hugs".split()
+    "good morning evening night great nice love miss hug hugs yep yup yea nah aw aww whoa woah hehe "
+    "wanna gonna gotta lemme dunno".split()
 )
 # Imperative openers of commit messages and notes ("Add Milla's notes", "Fix Soul Protocol").
 IMPERATIVES = frozenset(
@@ -73,9 +74,13 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol" (NER often swallows it)
             sent_initial = False
             continue
+        if low in GREETINGS:
+            i += 1  # "Yo Tim", "Yep John": never part of the name, whatever NER says
+            sent_initial = False
+            continue
         if ner_start is not None and i >= ner_start:
             break
-        if low in GREETINGS or (sent_initial and lexicon.is_word(low) and tok.tag_ not in ("NNP", "NNPS")):
+        if (sent_initial and lexicon.is_word(low) and tok.tag_ not in ("NNP", "NNPS")):
             i += 1
             sent_initial = False
             continue
