@@ -29,6 +29,8 @@ _DOCNAME = frozenset({"readme", "changelog", "license", "licence", "contributing
 _CAMEL = re.compile(r"^(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z]{2,}[a-z]+\w*)$")
 _NAME_CAMEL = re.compile(r"^(?:Mc|Mac|De|Le|La|Di|Da|Van|Von|O')[A-Z][a-z]+$")  # McDonald, LeBron
 _ALLCAPS_WORD = re.compile(r"^[A-Z][A-Z&.]{1,5}$")
+# "Nokia 888", "Thunderbolt 3": a name then a model number
+_MODEL_NO = re.compile(r"^[A-Z][\w.-]*(?:\s[A-Za-z][\w.-]*)*\s(?:[A-Za-z]{0,2}\s?)?\d{1,4}[a-z]?$")
 _DIGIT = re.compile(r"\d")
 _NUMERIC = re.compile(r"^[\d\s.,:/%$€£-]+[a-z]{0,3}$", re.I)
 
@@ -75,7 +77,9 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if junk is not None:
         weight = 1.0 if junk in ("common acronym",) else 2.5
         return [Vote("concept", junk, weight, "junk")], dict.fromkeys(NAMED, junk)
-    if _DIGIT.search(s):
+    if _MODEL_NO.match(s):
+        out.append(Vote("tool", "model number (Name 7)", 1.5, "shape"))
+    elif _DIGIT.search(s):
         out.append(Vote("tool", "digit in name", 0.8, "shape"))
         forbid["person"] = "digit in name"
     if _CAMEL.match(s) and not _NAME_CAMEL.match(s) and " " not in s:
