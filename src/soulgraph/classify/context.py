@@ -118,7 +118,7 @@ _CREDIT_LEFT = re.compile(
     r"reviewed\s+by|fixed\s+by|requested\s+by|raised\s+by|proposed\s+by|opened\s+by|cc)\s+@?$", re.I)
 _CREDIT_RIGHT = re.compile(r"^(?:'s|’s)\s+(?:original\s+|earlier\s+|first\s+)?"
                            r"(?:review|reviews|pr|prs|pull\s+request|"
-                           r"commit|comment|feedback|suggestion|question|fix|patch|report|idea|#\d+)", re.I)
+                           r"commit|comment|feedback|suggestion|question|fix|patch|report|idea|#\d+)\b", re.I)
 _CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
 
 
