@@ -65,9 +65,13 @@ def build_graph(
 
     clusters = resolve.cluster(mentions, registry)
     decisions = {c.key: classify.decide(c.name, c.mentions, texts) for c in clusters}
+    sizes = {c.key: len(c.mentions) for c in clusters}
     clusters = resolve.refine(clusters, {k: d.type for k, d in decisions.items()}, registry)
+    # a cluster that grew by a merge is typed again from all of its mentions
     decisions = {
-        c.key: decisions.get(c.key) or classify.decide(c.name, c.mentions, texts) for c in clusters
+        c.key: decisions[c.key] if sizes.get(c.key) == len(c.mentions) and c.key in decisions
+        else classify.decide(c.name, c.mentions, texts)
+        for c in clusters
     }
 
     nodes: list[tuple[str, dict]] = []
