@@ -34,6 +34,7 @@ GRID = {
     "speaker": (0.0, 0.1, 0.2, 0.4, 0.7, 1.0, 1.5),
     "after": (0.0, 0.05, 0.1, 0.2, 0.35, 0.5, 0.7, 1.0),
     "before": (0.0, 0.05, 0.1, 0.2, 0.35),
+    "second": (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 0.85, 1.0),
     "recency": (0.0, 0.1, 0.3),
 }
 # Which weights each ablation row may use (the others stay 0).
@@ -41,8 +42,8 @@ CONFIGS = {
     "lexical only": (),
     "+ entity proximity": ("entity", "hop2", "fact"),
     "+ speaker": ("speaker",),
-    "+ temporal neighbours": ("after", "before"),
-    "all signals": ("entity", "hop2", "fact", "speaker", "after", "before", "recency"),
+    "+ temporal neighbours": ("after", "before", "second"),
+    "all signals": ("entity", "hop2", "fact", "speaker", "after", "before", "second", "recency"),
 }
 
 
@@ -117,10 +118,11 @@ def _recall(q: dict, ranked: list[str], k: int) -> float:
 def zero_weights():
     from soulgraph.recall import Weights
 
-    return Weights(entity=0.0, hop2=0.0, fact=0.0, speaker=0.0, after=0.0, before=0.0, recency=0.0)
+    return Weights(entity=0.0, hop2=0.0, fact=0.0, speaker=0.0, after=0.0, before=0.0, second=0.0,
+                   recency=0.0)
 
 
-STARTS = ({}, {"entity": 0.2, "speaker": 0.4, "after": 0.35, "before": 0.1})
+STARTS = ({}, {"entity": 0.2, "speaker": 0.4, "after": 0.35, "before": 0.1, "second": 0.2})
 
 
 def fit(bench: Bench, free: tuple[str, ...], idx: list[int]):
@@ -258,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--graphs", type=Path, help="reuse conv_<id>.graph.json files from this folder")
     ap.add_argument("--work", type=Path, help="folder for the split JSONL files and graphs")
     ap.add_argument("--extractor", default="auto")
-    ap.add_argument("--link", default="none", help="question linking: none (token/alias spans) | auto | spacy")
+    ap.add_argument("--link", default="none",
+                    help="question linking: none (token/alias spans) | auto | spacy (adds the extractor)")
     ap.add_argument("--latency-nodes", type=int, default=10_000, help="synthetic graph size (0: skip)")
     args = ap.parse_args(argv)
 

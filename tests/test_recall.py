@@ -137,3 +137,23 @@ def test_first_person_question_favours_the_user_turns():
     hit = rec.recall("What did I say about the Postgres backend switch?", 1,
                      weights=LEXICAL.replace(speaker=1.0))[0]
     assert hit.id == "m1" and "said by User" in hit.why
+
+
+def test_same_speaker_continuation_skips_the_other_voice():
+    from soulgraph.recall.temporal import same_speaker_neighbours
+
+    recs = [{"id": f"s:{i}", "created_at": "2024-01-01T10:00:00", "speaker": who}
+            for i, who in enumerate(["A", "B", "A", "B", "B", "A"], 1)]
+    prev, nxt, _ = neighbours(recs)
+    p2, n2 = same_speaker_neighbours(recs, prev, nxt)
+    assert n2.tolist() == [2, 3, 5, 4, -1, -1]
+    assert p2.tolist() == [-1, -1, 0, 1, 3, 2]
+    q = "What about the trip story?"
+    import networkx as nx
+
+    g = nx.MultiDiGraph()
+    turns = [("Ann", "The trip story is long."), ("Ben", "Go on."), ("Ann", "We got lost in Porto.")]
+    g.graph["memories"] = [{"id": f"t:{i}", "created_at": "2024-01-01T10:00:00", "speaker": who,
+                            "text": f"{who}: {text}"} for i, (who, text) in enumerate(turns, 1)]
+    hits = Recall(GraphView(g)).recall(q, 3, weights=LEXICAL.replace(second=0.8))
+    assert [h.id for h in hits] == ["t:1", "t:3"]

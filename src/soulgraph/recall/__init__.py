@@ -5,7 +5,8 @@ Score of a memory = lexical relevance (BM25 on lemmas, stopwords out)
 entity-memory graph and relation edges), multiplied up when its speaker is a
 person the question names, then raised to a share of the score of the turn just
 before or after it in the same session when that is larger (the answer is
-often the reply to the turn that matches). Each signal
+often the reply to the turn that matches), or of the same speaker's previous
+or next turn (people alternate, so a story continues two turns later). Each signal
 is normalised per question so the weights mean the same on any store. With no
 entity linked, lexical and temporal signals still rank.
 
@@ -23,7 +24,7 @@ import numpy as np
 from soulgraph.query import GraphView
 from soulgraph.recall.graph_signal import EntitySignal, Linked
 from soulgraph.recall.lexical import BM25
-from soulgraph.recall.temporal import neighbours
+from soulgraph.recall.temporal import neighbours, same_speaker_neighbours
 from soulgraph.recall.text import strip_speaker, terms
 from soulgraph.resolve import normalize
 
@@ -40,13 +41,14 @@ class Weights:
     """
 
     lexical: float = 1.0
-    entity: float = 0.2  # spreading activation from linked entities
+    entity: float = 0.5  # spreading activation from linked entities
     hop2: float = 0.3  # share of activation passed one relation hop on
     fact: float = 0.5  # extra for memories that state an edge of a linked entity
     speaker: float = 0.4  # multiplicative boost for turns by a person the question names
     after: float = 0.7  # a reply scores at least this share of the turn it answers
     before: float = 0.05  # a turn scores at least this share of the reply that follows it
-    recency: float = 0.1  # multiplicative boost growing with a memory's position in time
+    second: float = 0.7  # ... and this share of the same speaker's previous/next turn in the session
+    recency: float = 0.0  # multiplicative boost growing with a memory's position in time
 
     def replace(self, **changes) -> Weights:
         return Weights(**{**asdict(self), **changes})
@@ -96,6 +98,7 @@ class Recall:
                 spk.setdefault(normalize(r["speaker"]), []).append(i)
         self.entity_signal = EntitySignal(view, {k: np.array(v, dtype=np.int64) for k, v in spk.items()})
         self.prev, self.next, self.position = neighbours(recs)
+        self.prev2, self.next2 = same_speaker_neighbours(recs, self.prev, self.next)
 
     # ------------------------------------------------------------------ signals
 
@@ -138,7 +141,8 @@ class Recall:
         # A memory is found either on its own merit or as the reply to (or the turn just
         # before) one that matches: the larger wins, so matches stay spread across sessions.
         out = base.copy()
-        for share, nbr in ((w.after, self.prev), (w.before, self.next)):
+        for share, nbr in ((w.after, self.prev), (w.before, self.next),
+                           (w.second, self.prev2), (w.second, self.next2)):
             if share:
                 has = nbr >= 0
                 out[has] = np.maximum(out[has], share * base[nbr[has]])

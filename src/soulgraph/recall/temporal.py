@@ -68,3 +68,29 @@ def neighbours(records: list[dict],
         if same_session(records[a], records[b], gap_s, times[a], times[b]):
             nxt[a], prev[b] = b, a
     return prev, nxt, position
+
+
+def same_speaker_neighbours(records: list[dict], prev: np.ndarray, nxt: np.ndarray,
+                            reach: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """The same speaker's previous and next turn in the session, at most ``reach`` turns away.
+
+    In a dialogue people alternate, so a speaker's story continues two turns later
+    ("I went to X" ... "cool!" ... "it was about Y"). Memories without a speaker fall
+    back to the turn two places away.
+    """
+    def walk(step: np.ndarray) -> np.ndarray:
+        out = np.full(len(records), -1, dtype=np.int64)
+        for i, rec in enumerate(records):
+            who, j = rec.get("speaker"), int(step[i])
+            if who is None:
+                out[i] = step[j] if j >= 0 else -1
+                continue
+            for _ in range(reach):
+                if j < 0:
+                    break
+                if records[j].get("speaker") == who:
+                    out[i] = j
+                    break
+                j = int(step[j])
+        return out
+    return walk(prev), walk(nxt)
