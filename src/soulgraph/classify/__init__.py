@@ -27,6 +27,7 @@ from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
                                  "citation", "dialogue", "regex_verdict", "who"})
+_FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -117,6 +118,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     if score < 1.2:
         return False
     kinds = tally.kinds_for("person")
+    if tally.counts.get(("tool", "known tool")) or tally.counts.get(("tool", "known language")):
+        return bool(kinds & _FACE_TO_FACE)  # "Co-authored-by: Copilot" is a bot, "hey Claude" may not be
     if kinds & STRONG_PERSON_KINDS:
         return True
     if "pet" in tally.kinds_for("concept"):
