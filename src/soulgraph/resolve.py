@@ -192,9 +192,12 @@ def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry) -
         g.union(a, b)
     if all(g.find(k) == k for k in by_key):
         return clusters
+    groups: dict[str, list[str]] = {}  # one pass: a scan per root was quadratic at 100k memories
+    for k in by_key:
+        groups.setdefault(g.find(k), []).append(k)
     out = []
-    for root in sorted({g.find(k) for k in by_key}):
-        keys = sorted(k for k in by_key if g.find(k) == root)
+    for root in sorted(groups):
+        keys = sorted(groups[root])
         if len(keys) == 1:
             out.append(by_key[root])
             continue
