@@ -65,6 +65,12 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
             votes.append(Vote("person", "speaker", 5.0, "speaker"))
         if text and 0 <= m.start <= m.end <= len(text):
             votes.extend(context.votes(m, text, places, dialogue, ambiguous))
+            modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
+            if context.article_before(m, text) and not ambiguous and not modifier:
+                if _plural(name):
+                    forbid = {**forbid, "person": "a plural name after an article (the Beatles)"}
+                else:
+                    votes.append(Vote("person", "article before the name", -1.5, "article"))
             if context.fragment_of_product(m, text):
                 votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
                 forbid = {**forbid, "person": "part of a product name"}
@@ -83,6 +89,9 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
 def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:
     """Turn the tally into a decision; the person gate and junk drop live here."""
     scores = tally.scores()
+    if tally.kinds_for("person") & STRONG_PERSON_KINDS:  # strong evidence outweighs shape doubts
+        scores["person"] = sum(tally.contribution(k) for k in tally.counts
+                               if k[0] == "person" and tally.weights[k] > 0)
     n = max(tally.mentions, 1)
     banned = {t for t, k in tally.forbidden.items() if k >= 10**6 or 2 * k >= n}
     for t in banned:
@@ -101,6 +110,12 @@ def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, 
         return TypeDecision(DEFAULT_TYPE, 0.3, ["weak evidence", *tally.reasons(best, 3)])
     conf = positive[best] / (total + 1.0)
     return TypeDecision(best, round(min(conf, 0.99), 3), tally.reasons(best))
+
+
+def _plural(name: str) -> bool:
+    last = name.split()[-1] if name.split() else ""
+    return (len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+            and last[0].isupper())
 
 
 def _name_like(name: str) -> bool:
@@ -129,7 +144,9 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True
     ner = tally.counts.get(("person", "NER PERSON"), 0)
     ordinary = "word" in tally.kinds_for("concept")
-    if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and _name_like(name):
+    contrary = any(tally.kinds.get(k) in ("shape", "gazetteer") and tally.weights[k] > 0
+                   for k in tally.counts if k[0] != "person")
+    if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and not contrary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)

@@ -136,6 +136,13 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
     return left, right, text[s0:s1]
 
 
+_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not take an article
+
+
+def article_before(m: Mention, text: str) -> bool:
+    return bool(_ARTICLE.search(text[max(0, m.start - 5):m.start]))
+
+
 def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
           ambiguous: bool = False) -> list[Vote]:
     """Context votes for one mention; ``places`` is the place gazetteer (for "Boise, Idaho").

@@ -43,7 +43,7 @@ class Tally:
                 best[key] = v
         for key, v in best.items():
             self.counts[key] += 1
-            self.weights[key] = max(self.weights.get(key, 0.0), v.weight)
+            self.weights[key] = max(self.weights.get(key, v.weight), v.weight)
             self.kinds[key] = v.kind or v.label
         for t, why in (forbid or {}).items():
             self.forbidden[t] += 1
@@ -54,7 +54,7 @@ class Tally:
         for v in votes:
             key = (v.type, v.label)
             self.counts[key] = max(self.counts[key], 1)
-            self.weights[key] = max(self.weights.get(key, 0.0), v.weight)
+            self.weights[key] = max(self.weights.get(key, v.weight), v.weight)
             self.kinds[key] = v.kind or v.label
 
     def contribution(self, key: tuple[str, str]) -> float:
