@@ -130,6 +130,8 @@ def bench_dataset(name: str, rounds: int, limit: int | None, work: Path) -> dict
         for vname in order:
             kind, cmd = vs[vname]
             fresh = work / "run.soul"
+            for old in work.glob("run.soul*"):  # backups and caches of the previous run
+                old.unlink()
             shutil.copyfile(soul, fresh)  # every run rewrites its own copy of the soul
             cmd = [str(fresh) if c == str(soul) else c for c in cmd]
             try:
