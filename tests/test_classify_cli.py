@@ -115,20 +115,22 @@ def test_demo_soul_people_are_people(tmp_path, cli):
     assert people, "the demo soul names people; some must be typed person"
 
 
-@pytest.mark.parametrize("corpus,limits", [
-    ("devlog-dev", {"type_accuracy": 0.85, "person_precision": 0.70}),
-    ("convo-dev", {"type_accuracy": 0.85, "person_precision": 0.85}),
+@pytest.mark.parametrize("corpus,floors,ceilings", [
+    ("devlog-dev", {"type_accuracy": 0.85, "person_precision": 0.90}, {"type_error_rate": 0.08}),
+    ("convo-dev", {"type_accuracy": 0.85, "person_precision": 0.90}, {"type_error_rate": 0.10}),
 ])
-def test_eval_corpus_quality_floor(tmp_path, cli, corpus, limits):
-    """A floor under the issue's targets, so a regression in typing fails loudly."""
+def test_eval_corpus_quality_floor(tmp_path, cli, corpus, floors, ceilings):
+    """Just under the issue's targets, so a regression in typing fails loudly."""
     path = needs_eval(corpus)
     src = tmp_path / "m.jsonl"
     shutil.copy(path / "memories.jsonl", src)
     out = tmp_path / "g.json"
     assert cli("repair", "--rebuild-graph", src, "--out", out).returncode == 0
     r = cli_score(path, out)
-    for key, floor in limits.items():
+    for key, floor in floors.items():
         assert r[key] >= floor, (key, r[key], r["type_confusions"], r["person_false_examples"])
+    for key, ceiling in ceilings.items():
+        assert r[key] <= ceiling, (key, r[key], r["type_confusions"], r["junk_wrong_examples"])
 
 
 def cli_score(corpus, graph) -> dict:
@@ -137,3 +139,31 @@ def cli_score(corpus, graph) -> dict:
     r = subprocess.run([sys.executable, str(corpus.parent / "score.py"), str(corpus), str(graph), "--json"],
                        capture_output=True, text=True, check=True)
     return json.loads(r.stdout)
+
+
+_REGEX_TEXTS = [
+    "Riley said she moved to Lisbon last spring. Riley laughed about it.",
+    "I asked Riley about Zorbly. Riley said Zorbly is slow, hey Riley.",
+    "We are building Zorbly v2 with Python. Run pip install zorbly and import zorbly.",
+    "Merged PR #1628 and edited src/app/main.py for Zorbly. MERGED.",
+    "Caroline: Thanks, Riley! Zorbly 1.2 works now.",
+    "Caroline: I also told Riley about Lisbon.",
+]
+
+
+def test_regex_fallback_cues_type_sensibly(tmp_path, cli):
+    """With the model hidden, the regex extractor's cues still give every kind its type."""
+    src = tmp_path / "m.jsonl"
+    _write(src, [{"id": f"r{i}", "content": t} for i, t in enumerate(_REGEX_TEXTS)])
+    out = tmp_path / "g.json"
+    r = cli("repair", "--rebuild-graph", src, "--out", out, "--extractor", "regex", "--json",
+            env={"SOULGRAPH_DISABLE_SPACY": "1"})
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["extractor"] == "regex"
+    types = {n["id"]: n["type"] for n in orjson.loads(out.read_bytes())["nodes"]}
+    assert types["riley"] == "person" and types["caroline"] == "person"
+    assert types["zorbly"] in ("tool", "project") and types["python"] == "tool"
+    assert types["pr #1628"] == "document" and types["src/app/main.py"] == "document"
+    assert types.get("lisbon") == "place"
+    assert types.get("merged") in (None, "concept")
+    assert [k for k, t in types.items() if t == "person"] == ["caroline", "riley"]
