@@ -38,7 +38,7 @@ def decide(name: str, *lines: str, cues: dict[str, list[str]] | None = None) -> 
 def test_person_from_verbs_and_pronouns():
     d = decide("Riley", "Yesterday Riley said she would call.", "We met Riley at the park. Riley laughed.")
     assert d.type == "person"
-    assert any(r.startswith("say") for r in d.reasons)
+    assert any(r.startswith("said") for r in d.reasons)
     assert d.confidence > 0.5
 
 
@@ -163,4 +163,4 @@ def test_gazetteers_load_and_types_are_in_the_ontology():
 
 def test_reasons_are_counted_and_ranked():
     d = decide("Riley", "Riley said hi.", "Riley said bye.", "Then Riley said nothing.")
-    assert d.reasons[0].startswith("say") and "x3" in d.reasons[0]
+    assert d.reasons[0] == "said x3"

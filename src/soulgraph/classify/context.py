@@ -161,7 +161,7 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
     hit = _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
-        out.append(Vote("person", f"{_lemma(verb)} (as subject)", 1.5, "verb"))
+        out.append(Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
     if _TRAILER_LEFT.search(text[max(0, m.start - 24):m.start]):
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
     if _CREDIT_LEFT.search(left) or _CREDIT_RIGHT.match(right):

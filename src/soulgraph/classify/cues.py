@@ -68,7 +68,7 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
         elif head == "verb":
             from soulgraph.classify.context import _lemma
 
-            out.append(Vote("person", f"{_lemma(rest.lower())} (as subject)", 1.5, "verb"))
+            out.append(Vote("person", lexicon.verb_label(_lemma(rest.lower())), 1.5, "verb"))
         elif head == "project_verb":
             out.append(Vote("project", "building / working on X", 1.2, "project"))
         elif cue == "speaker":
@@ -89,9 +89,9 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
             out.extend(_subject(rest))
         elif head == "subjpass_of":
             if rest in lexicon.PERSON_PASSIVE:
-                out.append(Vote("person", f"was {rest}ed", 1.5, "verb"))
+                out.append(Vote("person", f"was {lexicon.verb_label(rest)}", 1.5, "verb"))
             elif rest in ("found", "establish", "incorporate", "acquire"):
-                out.append(Vote("org", f"was {rest}ed", 1.2, "verb"))
+                out.append(Vote("org", f"was {lexicon.verb_label(rest)}", 1.2, "verb"))
         elif head == "obj_of" and rest in lexicon.OBJ_VERBS:
             t, w = lexicon.OBJ_VERBS[rest]
             out.append(Vote(t, LABEL.get(t, f"{rest} X"), w, "verb" if t == "person" else "prep"))
@@ -136,9 +136,9 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
 
 def _subject(lemma: str) -> list[Vote]:
     if lemma in lexicon.PERSON_SUBJ_VERBS:
-        return [Vote("person", f"{lemma} (as subject)", 1.5, "verb")]
+        return [Vote("person", lexicon.verb_label(lemma), 1.5, "verb")]
     if lemma in lexicon.ORG_SUBJ_VERBS:
-        return [Vote("org", f"{lemma} (as subject)", 0.8, "verb")]
+        return [Vote("org", lexicon.verb_label(lemma), 0.8, "verb")]
     return []
 
 

@@ -112,3 +112,23 @@ POBJ: dict[tuple[str, str], tuple[str, float]] = {
     **{("in", g): ("tool", 1.5) for g in "write implement code rewrite port".split()},
     **{("with", g): ("tool", 1.0) for g in "build integrate replace compatible".split()},
 }
+
+
+_PAST = {"say": "said", "tell": "told", "think": "thought", "feel": "felt", "go": "went", "come": "came",
+         "meet": "met", "know": "knew", "bear": "born", "win": "won", "lose": "lost", "eat": "ate",
+         "drink": "drank", "sleep": "slept", "wake": "woke", "run": "ran", "swim": "swam", "sing": "sang",
+         "draw": "drew", "write": "wrote", "grow": "grew", "forget": "forgot", "be": "is",
+         "hug": "hugged", "stick": "stuck", "shrug": "shrugged", "nod": "nodded", "grin": "grinned",
+         "admit": "admitted", "plan": "planned", "shoot": "shot", "sell": "sold", "hire": "hired",
+         "sue": "sued", "file": "filed", "lead": "led", "leave": "left", "get": "got", "make": "made"}
+
+
+def verb_label(lemma: str) -> str:
+    """How a person-verb vote reads in reasons: ``said``, ``laughed``, ``decided``."""
+    if lemma in _PAST:
+        return _PAST[lemma]
+    if lemma.endswith("e"):
+        return lemma + "d"
+    if lemma.endswith("y") and len(lemma) > 2 and lemma[-2] not in "aeiou":
+        return lemma[:-1] + "ied"
+    return lemma + "ed"
