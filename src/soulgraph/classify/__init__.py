@@ -76,7 +76,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
                 forbid = {**forbid, "person": "part of a product name"}
         tally.add_mention(votes, forbid)
     key = gazetteer.key(name)
-    if key in stats.speakers and "speaker:agent" not in {c for m in mentions for c in m.cues}:
+    listed = key in gazetteer.words("places") or key in gazetteer.words("orgs")
+    if key in stats.speakers and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
     if " " not in key and key.isalpha() and name[:1].isupper() and name[1:].islower():
         low, cap = stats.lower.get(key, 0), stats.capital_mid.get(key, 0)
@@ -144,7 +145,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True
     ner = tally.counts.get(("person", "NER PERSON"), 0)
     ordinary = "word" in tally.kinds_for("concept")
-    contrary = any(tally.kinds.get(k) in ("shape", "gazetteer") and tally.weights[k] > 0
+    contrary = any((tally.kinds.get(k) in ("shape", "gazetteer") and tally.weights[k] > 0)
+                   or (tally.kinds.get(k) == "prep" and tally.weights[k] >= 0.8)  # "in X", "near X"
                    for k in tally.counts if k[0] != "person")
     if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and not contrary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
