@@ -54,7 +54,8 @@ _ADDRESS_LEFT = re.compile(
 _VOCATIVE = re.compile(r"^\s*[!?]|^\s*[.,]\s*(?:$|[A-Z\"'])")
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
-    r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+(?:at|for)\s+$|"
+    r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+at\s+$|"
+    r"\b(?:works|worked|working)\s+for\s+$|"
     r"\b(?:joined|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
 _ORG_RIGHT = re.compile(

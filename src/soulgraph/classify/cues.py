@@ -23,6 +23,9 @@ _CHAT_WEAK = frozenset({"ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "WORK_OF_
 # One label per fact, shared with the context patterns, so a fact seen by both counts once.
 LABEL = {"place": "lives in / moved to X", "org": "works at / joined X", "tool": "using / install X",
          "project": "building / working on X"}
+# "the PocketPaw release", "the Soul Protocol PR": things a software project has.
+_PROJECT_HEADS = frozenset("release releases repo repository codebase roadmap sprint milestone changelog "
+                           "pr prs issue issues backlog maintainers contributors build ci docs".split())
 _PREP_PLACE = {"in": 0.9, "from": 0.8, "near": 1.0, "to": 0.5, "at": 0.5}
 _SHAPE: dict[str, tuple[str, float]] = {
     "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),
@@ -106,6 +109,8 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
             t = lexicon.noun_type(rest)
             if t:
                 out.append(Vote(t, f"{'is a' if head == 'is_a' else 'X,'} {rest}", 2.5, "noun"))
+        elif head == "compound_head" and rest in _PROJECT_HEADS:
+            out.append(Vote("project", f"X {rest}", 1.5, "project"))
         elif head == "compound_head":
             t = lexicon.noun_type(rest)
             if t and t != "person":

@@ -99,7 +99,8 @@ OBJ_VERBS: dict[str, tuple[str, float]] = {
 # Governor (verb lemma or noun) of a prepositional object -> type, per preposition.
 POBJ: dict[tuple[str, str], tuple[str, float]] = {
     **{("at", g): ("org", 2.0) for g in "work intern job engineer analyst employee".split()},
-    **{("for", g): ("org", 2.0) for g in "work spokesman spokeswoman spokesperson".split()},
+    # not ("for", "work"): "the scheduler work for PocketPaw" is a project's work, not a job
+    **{("for", g): ("org", 2.0) for g in "spokesman spokeswoman spokesperson".split()},
     **{("of", g): ("org", 1.5) for g in "ceo founder chairman chairwoman employee spokesman "
        "spokeswoman cofounder co-founder member shares stock head".split()},
     **{("in", g): ("place", 2.0) for g in "live bear base locate stay grow headquarter reside "
