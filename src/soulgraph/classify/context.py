@@ -56,7 +56,7 @@ _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
     r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+at\s+$|"
     r"\b(?:works|worked|working)\s+for\s+$|"
-    r"\b(?:joined|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
+    r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
 _ORG_RIGHT = re.compile(
     r"^(?:'s|’s)?\s+(?:spokes(?:man|woman|person)|officials|executives|employees|headquarters|shares|"
