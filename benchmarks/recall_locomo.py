@@ -44,6 +44,9 @@ CONFIGS = {
     "+ speaker": ("speaker",),
     "+ temporal neighbours": ("after", "before", "second"),
     "all signals": ("entity", "hop2", "fact", "speaker", "after", "before", "second", "recency"),
+    "all - entity proximity": ("speaker", "after", "before", "second", "recency"),
+    "all - speaker": ("entity", "hop2", "fact", "after", "before", "second", "recency"),
+    "all - temporal neighbours": ("entity", "hop2", "fact", "speaker", "recency"),
 }
 
 

@@ -156,4 +156,4 @@ def test_same_speaker_continuation_skips_the_other_voice():
     g.graph["memories"] = [{"id": f"t:{i}", "created_at": "2024-01-01T10:00:00", "speaker": who,
                             "text": f"{who}: {text}"} for i, (who, text) in enumerate(turns, 1)]
     hits = Recall(GraphView(g)).recall(q, 3, weights=LEXICAL.replace(second=0.8))
-    assert [h.id for h in hits] == ["t:1", "t:3"]
+    assert [h.id for h in hits] == ["t:1", "t:3"] and "continues t:1" in hits[1].why

@@ -174,7 +174,9 @@ class Recall:
             why.append("near: " + ", ".join(self.view.name(n) for n in list(s.linked.entities)[:3]))
         if s.speaker[i] and rec.get("speaker"):
             why.append(f"said by {rec['speaker']}")
-        for label, j, share in (("reply to", self.prev[i], w.after), ("just before", self.next[i], w.before)):
+        for label, j, share in (("reply to", self.prev[i], w.after), ("just before", self.next[i], w.before),
+                                ("continues", self.prev2[i], w.second),
+                                ("leads to", self.next2[i], w.second)):
             if j >= 0 and share and base[j] > 0 and share * base[j] >= base[i]:
                 why.append(f"{label} {self.view.records[j]['id']}")
         return Hit(rec["id"], round(score, 6), rec.get("text"), "; ".join(why) or "weak match",
