@@ -54,3 +54,26 @@ def test_export_to_file_loads_in_networkx(cli, graph_file, tmp_path):
     r = cli("export", graph_file, "--format", "gexf", "--out", out)
     assert r.returncode == 0, r.stderr
     assert nx.read_gexf(out).number_of_nodes() == 8
+
+
+@pytest.mark.parametrize("args,expect", [
+    (["entities", "--match", "acme"], "Acme Corp"),
+    (["entities", "--type", "org", "--json"], '"Globex"'),
+    (["memories", "Alice", "--limit", "2"], "c:S2:9"),
+    (["memories", "Alice", "--json"], '"c:S1:1"'),
+    (["timeline", "Alice"], "relation_end"),
+    (["timeline", "Alice", "--json"], '"works_at"'),
+    (["neighbors", "Bob", "--depth", "3", "--type", "place", "--direction", "out"], "Lisbon"),
+    (["path", "Alice", "Lisbon"], "Acme Corp -located_in-> Lisbon"),
+    (["recall", "Who painted a sunrise?"], "c:S2:1"),
+    (["export", "--format", "dot"], "digraph soulgraph"),
+])
+def test_human_and_json_output_in_process(graph_file, args, expect):
+    """The same commands through typer in-process: every renderer runs, cheaply."""
+    from typer.testing import CliRunner
+
+    from soulgraph.cli import app
+
+    r = CliRunner().invoke(app, [args[0], str(graph_file), *args[1:]], terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert expect in r.output
