@@ -52,6 +52,7 @@ def build() -> nx.MultiDiGraph:
         Relation(source="bob", target="alice", relation="friend_of", confidence=0.7),
         Relation(source="alice", target="python", relation="uses", confidence=0.8,
                  provenance=[_prov("c:S1:3")]),
+        Relation(source="alice", target="python", relation="likes", confidence=0.5),  # parallel edge
         Relation(source="alice", target="berlin", relation="co_occurs", weak=True, confidence=0.2),
         Relation(source="sal", target="acme", relation="works_at", confidence=0.6),
     ]
