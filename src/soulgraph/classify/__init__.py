@@ -55,14 +55,19 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
         tally.forbidden[t] += 10**6
         tally.forbid_why[why] += 1
     places = gazetteer.words("places")
+    key = gazetteer.key(name)
+    listed = key in places or key in gazetteer.words("orgs")
     ambiguous = gazetteer.is_ambiguous_name(name)
     stats = corpus.stats(texts)
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
         votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical, m.extractor)
-        if m.extractor == "speaker":
-            votes.append(Vote("person", "speaker", 5.0, "speaker"))
+        if m.extractor == "speaker" or "speaker" in m.cues:
+            if listed and key not in stats.speakers:  # "Montana: ..." once is a dateline, not a turn
+                votes = [v for v in votes if v.kind != "speaker"]
+            else:
+                votes.append(Vote("person", "speaker", 5.0, "speaker"))
         if text and 0 <= m.start <= m.end <= len(text):
             votes.extend(context.votes(m, text, places, dialogue, ambiguous))
             modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
@@ -75,8 +80,6 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
                 votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
                 forbid = {**forbid, "person": "part of a product name"}
         tally.add_mention(votes, forbid)
-    key = gazetteer.key(name)
-    listed = key in gazetteer.words("places") or key in gazetteer.words("orgs")
     if key in stats.speakers and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
     if " " not in key and key.isalpha() and name[:1].isupper() and name[1:].islower():
@@ -152,7 +155,7 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)
-    if real == {"ner"} and not _name_like(name):
+    if real == {"ner"} and (contrary or not _name_like(name)):
         return False
     return len(real) == 1 and "pronoun" in kinds and score >= 2.0
 
