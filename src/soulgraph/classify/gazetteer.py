@@ -55,15 +55,24 @@ def is_place(name: str) -> bool:
     return key(name) in words("places")
 
 
+def _is_word(k: str) -> bool:
+    try:
+        from soulgraph.extract import lexicon
+    except ImportError:  # pragma: no cover
+        return False
+    return lexicon.available() and lexicon.is_word(k)
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
     toks = k.split()
     out: list[Vote] = []
+    plain = " " not in k and _is_word(k)  # "Go", "Ray", "Spark": also ordinary words
     if k in words("languages"):
-        out.append(Vote("tool", "known language", 3.5, "gazetteer"))
+        out.append(Vote("tool", "known language", 2.0 if plain else 3.5, "gazetteer"))
     if k in words("tools"):
-        out.append(Vote("tool", "known tool", 4.0, "gazetteer"))
+        out.append(Vote("tool", "known tool", 2.0 if plain else 4.0, "gazetteer"))
     if k in words("orgs"):
         out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
     if k in words("places"):
