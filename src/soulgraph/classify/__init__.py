@@ -148,9 +148,9 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True
     ner = tally.counts.get(("person", "NER PERSON"), 0)
     ordinary = "word" in tally.kinds_for("concept")
-    contrary = any((tally.kinds.get(k) in ("shape", "gazetteer") and tally.weights[k] > 0)
-                   or (tally.kinds.get(k) == "prep" and tally.weights[k] >= 0.8)  # "in X", "near X"
-                   for k in tally.counts if k[0] != "person")
+    # evidence for another named reading: a place-like ending, a listed org, "in X", "near X"
+    contrary = any(tally.kinds.get(k) in ("shape", "gazetteer", "prep") and tally.weights[k] >= 0.6
+                   for k in tally.counts if k[0] not in ("person", DEFAULT_TYPE))
     if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and not contrary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"given_name"} and not ordinary:
