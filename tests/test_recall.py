@@ -145,7 +145,7 @@ def test_same_speaker_continuation_skips_the_other_voice():
     recs = [{"id": f"s:{i}", "created_at": "2024-01-01T10:00:00", "speaker": who}
             for i, who in enumerate(["A", "B", "A", "B", "B", "A"], 1)]
     prev, nxt, _ = neighbours(recs)
-    p2, n2 = same_speaker_neighbours(recs, prev, nxt)
+    p2, n2 = same_speaker_neighbours([r["speaker"] for r in recs], prev, nxt)
     assert n2.tolist() == [2, 3, 5, 4, -1, -1]
     assert p2.tolist() == [-1, -1, 0, 1, 3, 2]
     q = "What about the trip story?"
@@ -157,3 +157,21 @@ def test_same_speaker_continuation_skips_the_other_voice():
                             "text": f"{who}: {text}"} for i, (who, text) in enumerate(turns, 1)]
     hits = Recall(GraphView(g)).recall(q, 3, weights=LEXICAL.replace(second=0.8))
     assert [h.id for h in hits] == ["t:1", "t:3"] and "continues t:1" in hits[1].why
+
+
+def test_speakers_read_from_tags_when_the_record_has_no_speaker_field():
+    import networkx as nx
+
+    from soulgraph.recall.text import speech
+
+    body, who = speech("User: we pick Postgres.\nAgent: Noted, Postgres it is.", None)
+    assert who == ["User", "Agent"] and "User:" not in body and "Postgres it is" in body
+    assert speech("Note: ship it", None) == ("Note: ship it", [])
+    g = nx.MultiDiGraph()
+    g.graph["memories"] = [
+        {"id": "a", "text": "Riley: the launch slipped to Friday."},
+        {"id": "b", "text": "Sam: the launch slipped again, sadly."},
+    ]
+    hit = Recall(GraphView(g)).recall("Did Riley say the launch slipped?", 1,
+                                      weights=LEXICAL.replace(speaker=1.0))[0]
+    assert hit.id == "a" and "said by Riley" in hit.why

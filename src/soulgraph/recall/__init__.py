@@ -25,7 +25,7 @@ from soulgraph.query import GraphView
 from soulgraph.recall.graph_signal import EntitySignal, Linked
 from soulgraph.recall.lexical import BM25
 from soulgraph.recall.temporal import neighbours, same_speaker_neighbours
-from soulgraph.recall.text import strip_speaker, terms
+from soulgraph.recall.text import speech, terms
 from soulgraph.resolve import normalize
 
 
@@ -90,15 +90,20 @@ class Recall:
         self.extractor = extractor
         recs = view.records
         self.n = len(recs)
-        docs = [terms(strip_speaker(r.get("text") or "", r.get("speaker"))) for r in recs]
+        spoken = [speech(r.get("text") or "", r.get("speaker")) for r in recs]
+        docs = [terms(body) for body, _ in spoken]
+        self.memory_speakers = [who for _, who in spoken]
+        # the memory's speaker: its own field, else its only speaker tag (for turn order)
+        self.speakers = [who[0] if who and (r.get("speaker") or len(who) == 1) else None
+                         for r, (_, who) in zip(recs, spoken, strict=True)]
         self.bm25 = BM25(docs)
         spk: dict[str, list[int]] = {}
-        for i, r in enumerate(recs):
-            if r.get("speaker"):
-                spk.setdefault(normalize(r["speaker"]), []).append(i)
+        for i, (_, whos) in enumerate(spoken):
+            for who in whos:
+                spk.setdefault(normalize(who), []).append(i)
         self.entity_signal = EntitySignal(view, {k: np.array(v, dtype=np.int64) for k, v in spk.items()})
         self.prev, self.next, self.position = neighbours(recs)
-        self.prev2, self.next2 = same_speaker_neighbours(recs, self.prev, self.next)
+        self.prev2, self.next2 = same_speaker_neighbours(self.speakers, self.prev, self.next)
 
     # ------------------------------------------------------------------ signals
 
@@ -172,8 +177,9 @@ class Recall:
             why.append("mentions: " + ", ".join(ents[:4]))
         elif s.entity[i] > 0:
             why.append("near: " + ", ".join(self.view.name(n) for n in list(s.linked.entities)[:3]))
-        if s.speaker[i] and rec.get("speaker"):
-            why.append(f"said by {rec['speaker']}")
+        said = [who for who in self.memory_speakers[i] if normalize(who) in s.linked.speakers]
+        if said:
+            why.append("said by " + ", ".join(said))
         for label, j, share in (("reply to", self.prev[i], w.after), ("just before", self.next[i], w.before),
                                 ("continues", self.prev2[i], w.second),
                                 ("leads to", self.next2[i], w.second)):

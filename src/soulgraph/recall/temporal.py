@@ -70,7 +70,7 @@ def neighbours(records: list[dict],
     return prev, nxt, position
 
 
-def same_speaker_neighbours(records: list[dict], prev: np.ndarray, nxt: np.ndarray,
+def same_speaker_neighbours(speakers: list[str | None], prev: np.ndarray, nxt: np.ndarray,
                             reach: int = 3) -> tuple[np.ndarray, np.ndarray]:
     """The same speaker's previous and next turn in the session, at most ``reach`` turns away.
 
@@ -79,16 +79,16 @@ def same_speaker_neighbours(records: list[dict], prev: np.ndarray, nxt: np.ndarr
     back to the turn two places away.
     """
     def walk(step: np.ndarray) -> np.ndarray:
-        out = np.full(len(records), -1, dtype=np.int64)
-        for i, rec in enumerate(records):
-            who, j = rec.get("speaker"), int(step[i])
+        out = np.full(len(speakers), -1, dtype=np.int64)
+        for i, who in enumerate(speakers):
+            j = int(step[i])
             if who is None:
                 out[i] = step[j] if j >= 0 else -1
                 continue
             for _ in range(reach):
                 if j < 0:
                     break
-                if records[j].get("speaker") == who:
+                if speakers[j] == who:
                     out[i] = j
                     break
                 j = int(step[j])

@@ -118,3 +118,23 @@ def strip_speaker(text: str, speaker: str | None) -> str:
         return text[m.end():] if tag.casefold() == speaker.casefold() else text
     parts = tag.split()
     return text[m.end():] if len(parts) <= 3 and all(p[:1].isupper() for p in parts) else text
+
+
+def speech(text: str, speaker: str | None) -> tuple[str, list[str]]:
+    """What was said (speaker tags removed) and who said it, for one memory.
+
+    Uses the same envelope rules as extraction ("User: ...\nAgent: ...", "Caroline: ...");
+    the memory's own ``speaker`` field comes first. A text without tags is returned as is.
+    """
+    from soulgraph.sources.envelope import split_segments
+
+    who = [speaker] if speaker else []
+    if ":" not in text and "]" not in text:
+        return text, who
+    segs = split_segments(text, speaker)
+    if not segs:
+        return strip_speaker(text, speaker) if speaker else text, who
+    for seg in segs:
+        if seg.speaker and seg.speaker not in who:
+            who.append(seg.speaker)
+    return "\n".join(text[seg.start:seg.end] for seg in segs), who
