@@ -11,9 +11,10 @@ from soulgraph.api import RepairReport, load, repair
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Entity, Memory, Mention, Provenance, Relation
 from soulgraph.pipeline import Build, rebuild
+from soulgraph.query import GraphView
 
 __version__ = "0.1.0"
 __all__ = [
-    "Build", "Entity", "Memory", "Mention", "Provenance", "Relation", "RepairReport",
+    "Build", "Entity", "GraphView", "Memory", "Mention", "Provenance", "Relation", "RepairReport",
     "SoulgraphError", "load", "rebuild", "repair",
 ]
