@@ -138,10 +138,10 @@ def _nameish(t, is_initial: bool) -> bool:
     return True
 
 
-def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
+def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> list[Cand]:
     """All candidates of one segment doc, overlaps settled, doc-relative offsets."""
     starts, bounds, initial = _sent_bounds(doc)
-    text = doc.text
+    text = doc.text if text is None else text
     out: list[Cand] = []
 
     def sent_of(tok_i: int) -> tuple[int, int]:
@@ -193,12 +193,21 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
     # 2. tech spans claim their characters; weak ones yield to a bigger spaCy name holding them
     occupied: list[tuple[int, int]] = []
     tech_out: list[Cand] = []
-    tok_spans = {k: (doc[k[0]].idx, doc[k[1] - 1].idx + len(doc[k[1] - 1])) for k in spans}
+    cover: dict[int, list[tuple[int, int]]] = {}  # token -> char bounds of spaCy spans holding it
+    for a, b in spans:
+        chars = (doc[a].idx, doc[b - 1].idx + len(doc[b - 1]))
+        for k in range(a, b):
+            cover.setdefault(k, []).append(chars)
+    occ_tokens: set[int] = set()
     for ts in tech:
-        if ts.kind not in _STRONG_TECH and any(a <= ts.start and ts.end <= b and (b - a) > (ts.end - ts.start)
-                                               for a, b in tok_spans.values()):
+        first = doc.char_span(ts.start, ts.end, alignment_mode="expand")
+        if ts.kind not in _STRONG_TECH and first is not None and len(first) and any(
+                a <= ts.start and ts.end <= b and (b - a) > (ts.end - ts.start)
+                for a, b in cover.get(first.start, ())):
             continue
         occupied.append((ts.start, ts.end))
+        if first is not None:
+            occ_tokens.update(range(first.start, first.end))
         if ts.kind == "code" and not (ts.backticked and _plain_word(text[ts.start:ts.end])):
             continue  # identifiers, flags, versions: never nodes
         cues = ["backticked"] if ts.backticked else []
@@ -206,7 +215,7 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
         if ts.kind == "command":
             cues.append("cmd_head")
         cues.append(f"shape:{kind}")
-        tok = doc.char_span(ts.start, ts.end, alignment_mode="expand")
+        tok = first
         if kind == "hyphenated" and not _keep_hyphenated(
                 text[ts.start:ts.end], ts.backticked, _noun_parts(tok)):
             continue
@@ -217,8 +226,8 @@ def from_doc(doc, tech: list[techspans.TechSpan]) -> list[Cand]:
 
     # 3. settle spaCy spans against tech spans, trim, filter junk, add cues
     for (i, j), extra in sorted(spans.items()):
-        for a, b in _outside(doc, i, j, occupied):
-            c = _finish(doc, a, b, extra, ent_at, initial, sent_of)
+        for a, b in _outside(i, j, occ_tokens):
+            c = _finish(doc, text, a, b, extra, ent_at, initial, sent_of)
             if c is not None:
                 out.append(c)
     out.extend(tech_out)
@@ -259,14 +268,13 @@ def _name_filler(tok) -> bool:
             or (tok.lower_ in _INNER and t.islower()) or t.lower() in ("the", "'s", "’s"))
 
 
-def _outside(doc, i: int, j: int, occupied: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    if not occupied:
+def _outside(i: int, j: int, occ_tokens: set[int]) -> list[tuple[int, int]]:
+    """The pieces of token range [i, j) not claimed by a tech span."""
+    if not occ_tokens:
         return [(i, j)]
     pieces, a = [], i
     for k in range(i, j):
-        t = doc[k]
-        s, e = t.idx, t.idx + len(t)
-        if any(s < ob and oa < e for oa, ob in occupied):
+        if k in occ_tokens:
             if a < k:
                 pieces.append((a, k))
             a = k + 1
@@ -275,7 +283,8 @@ def _outside(doc, i: int, j: int, occupied: list[tuple[int, int]]) -> list[tuple
     return pieces
 
 
-def _finish(doc, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
+def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
+    """Trim, filter and cue one spaCy span (``text`` is ``doc.text``, which spaCy rebuilds per call)."""
     i, j = trim.trim(doc, i, j)
     if i >= j:
         return None
@@ -292,7 +301,7 @@ def _finish(doc, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     if i >= j:
         return None
     start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1])
-    s = doc.text[start:end]
+    s = text[start:end]
     sent_initial = i in initial
     label = ner[2] if ner is not None and ner[0] <= i < ner[1] or (ner and i <= ner[0] < j) else None
     toks = doc[i:j]

@@ -95,8 +95,9 @@ def _addressed(doc, i: int, j: int, initial: bool) -> bool:
         return True
     nxt = doc[j].text if j < len(doc) else ""
     prev = doc[i - 1].text if i > 0 else ""
-    if prev == "," and nxt in ("!", "?", ".", "") and (j + 1 >= len(doc) or doc[j].is_sent_end
-                                                       or doc[j + 1].is_space):
+    # (no Token.is_sent_end here: it rescans the whole doc on every call)
+    if prev == "," and nxt in ("!", "?", ".", "") and (j + 1 >= len(doc) or doc[j + 1].is_space
+                                                       or doc[j + 1].text[:1].isupper()):
         return True
     if initial and nxt == "," and j - i == 1:
         # sentence-opening vocative: "Caroline, awesome news" (not "Paris, France")

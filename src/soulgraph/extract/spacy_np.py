@@ -93,6 +93,8 @@ PIPES_NEEDED = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
 # Below this many segments, extra processes cost more (fork + model copy) than they save.
 MIN_SEGMENTS_PER_PROCESS = 300
 BATCH_SIZE = 128
+# Longer segments are parsed in pieces (spaCy's own limit is 1M chars; memory grows with length).
+MAX_CHARS = 100_000
 
 _MAYBE = re.compile(r"[A-Z0-9#@/`+:]|\.[a-z]|\w-\w")
 _WORD = re.compile(r"[a-z]{3,}")
@@ -115,6 +117,19 @@ def load_nlp():
         )
     except (ImportError, OSError):
         return None
+
+
+def _chunks(text: str, start: int, end: int, limit: int = MAX_CHARS):
+    """Split a huge segment at line (or space) breaks so spaCy never sees > ``limit`` chars."""
+    while end - start > limit:
+        cut = text.rfind("\n", start + limit // 2, start + limit)
+        if cut < 0:
+            cut = text.rfind(" ", start + limit // 2, start + limit)
+        if cut < 0:
+            cut = start + limit
+        yield start, cut
+        start = cut
+    yield start, end
 
 
 def may_hold_names(text: str) -> bool:
@@ -140,10 +155,11 @@ def analyze(memories: Sequence[Memory], nlp, *, workers: int = 1, progress=None)
             sm = speakers.prefix_mention(mem, seg)
             if sm is not None:
                 a.mentions.append(sm)
-            text = mem.content[seg.start:seg.end]
-            if text.strip() and may_hold_names(text):
-                jobs.append((text, (mem.id, seg.start, seg.speaker)))
-                n += 1
+            for start, end in _chunks(mem.content, seg.start, seg.end):
+                text = mem.content[start:end]
+                if text.strip() and may_hold_names(text):
+                    jobs.append((text, (mem.id, start, seg.speaker)))
+                    n += 1
         if n:
             pending[mem.id] = n
         elif progress:
@@ -182,8 +198,8 @@ def _settle_deferred(a: MemoryAnalysis, later: list[Mention]) -> None:
 def mentions_from_doc(doc, memory_id: str, offset: int,
                       speaker: str | None) -> tuple[list[Mention], list[Mention]]:
     """Mentions of one parsed segment (offsets made absolute with ``offset``), and deferred ones."""
-    text = doc.text
-    found = candidates.from_doc(doc, techspans.find(text))
+    text = doc.text  # spaCy joins the tokens on every .text call: read it once
+    found = candidates.from_doc(doc, techspans.find(text), text)
     made = [
         Mention(
             memory_id=memory_id, start=offset + c.start, end=offset + c.end,

@@ -20,8 +20,9 @@ _ISSUE = r"(?:(?:PRs?|pr|[Ii]ssues?|[Pp]ull(?: request)?|MR|[Tt]icket|[Bb]ug)\s?
 _HANDLE = r"(?<![\w.@/])@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?(?![\w@.]*\.[a-z]{2,}\b)"
 _URL = r"\bhttps?://[^\s<>()\"'`]+[^\s<>()\"'`.,;:!?]"
 # paths: ~/x, ./x, /x/y, a/b/ (trailing slash) or a/b.ext ; components may hold <slug> or *
-_COMP = r"[\w.*<>@+-]+"
-_PATH = rf"(?<![\w/~.:])(?:~/|\.{{1,2}}/|/)?(?:{_COMP}/)+(?:{_COMP})?|(?<![\w/~.:])~/{_COMP}"
+_COMP = r"[\w.*<>@+-]++"  # atomic: no backtracking inside a path component
+_NOT_BEFORE_PATH = r"(?<![\w/~.:*<>@+-])"
+_PATH = rf"{_NOT_BEFORE_PATH}(?:~/|\.{{1,2}}/|/)?(?:{_COMP}/)++(?:{_COMP})?|{_NOT_BEFORE_PATH}~/{_COMP}"
 # standards and specs: PEP 621, RFC 5646, BCP 47, ISO 8601
 _STANDARD = r"\b[A-Z]{2,5} \d{1,5}\b(?![.,]?\d)"
 _FILE = rf"(?<![\w/.-])\.?[\w][\w.+-]*\.(?:{_FILE_EXT})\b(?![\w/-])"
