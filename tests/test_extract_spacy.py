@@ -260,3 +260,14 @@ def test_backticked_command_line_names_its_program():
 def test_chat_fillers_and_misspellings_are_not_mentions():
     found = texts("Wanna see? Glad you liked it, it was so serenityy and down-to-earth.")
     assert not {"Wanna", "Glad", "serenityy", "down-to-earth"} & set(found)
+
+
+def test_workers_give_the_same_analyses(monkeypatch):
+    monkeypatch.setattr(spacy_np, "MIN_MEMORIES_PER_PROCESS", 1)
+    texts_ = [f"User: I met Riley {i} at Acme Corp in Paris.\nAgent: Say hi to Riley!" for i in range(6)]
+    mems = [Memory(id=f"m{i}", content=t, segments=split_segments(t)) for i, t in enumerate(texts_)]
+    one = spacy_np.analyze(mems, NLP, workers=1)
+    two = spacy_np.analyze(mems, NLP, workers=2)
+    assert [a.memory_id for a in two] == [m.id for m in mems]
+    assert [[(m.text, m.start, m.cues) for m in a.mentions] for a in one] == \
+        [[(m.text, m.start, m.cues) for m in a.mentions] for a in two]

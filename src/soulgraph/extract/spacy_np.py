@@ -90,8 +90,8 @@ from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention
 
 PIPES_NEEDED = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
-# Below this many segments, extra processes cost more (fork + model copy) than they save.
-MIN_SEGMENTS_PER_PROCESS = 300
+# Below this many memories per worker, extra processes cost more (fork, pickling) than they save.
+MIN_MEMORIES_PER_PROCESS = 400
 BATCH_SIZE = 128
 # Longer segments are parsed in pieces (spaCy's own limit is 1M chars; memory grows with length).
 MAX_CHARS = 100_000
@@ -143,7 +143,51 @@ def may_hold_names(text: str) -> bool:
 
 
 def analyze(memories: Sequence[Memory], nlp, *, workers: int = 1, progress=None) -> list[MemoryAnalysis]:
-    """Mentions and relation candidates for every memory (input order kept)."""
+    """Mentions and relation candidates for every memory (input order kept).
+
+    With ``workers > 1`` and enough memories, contiguous shards run in forked
+    processes that inherit the loaded model; each returns plain MemoryAnalysis
+    records (cheap to pickle), not spaCy Docs (spaCy's own ``n_process`` ships
+    every Doc back, which measured slower than one process here).
+    """
+    if workers > 1 and len(memories) >= MIN_MEMORIES_PER_PROCESS * workers and _can_fork():
+        return _analyze_forked(memories, nlp, workers, progress)
+    return _analyze_serial(memories, nlp, progress)
+
+
+def _can_fork() -> bool:
+    import multiprocessing as mp
+
+    return "fork" in mp.get_all_start_methods()
+
+
+_FORK_NLP = None
+
+
+def _shard_worker(shard: list[Memory]) -> list[MemoryAnalysis]:
+    return _analyze_serial(shard, _FORK_NLP, None)
+
+
+def _analyze_forked(memories: Sequence[Memory], nlp, workers: int, progress) -> list[MemoryAnalysis]:
+    import multiprocessing as mp
+
+    global _FORK_NLP
+    _FORK_NLP = nlp  # inherited by the forked children, never pickled
+    n = max(1, min(len(memories) // (workers * 4), 500))  # several shards per worker: even load
+    shards = [list(memories[i:i + n]) for i in range(0, len(memories), n)]
+    results: list[list[MemoryAnalysis] | None] = [None] * len(shards)
+    try:
+        with mp.get_context("fork").Pool(workers) as pool:
+            for k, res in enumerate(pool.imap(_shard_worker, shards)):
+                results[k] = res
+                if progress:
+                    progress(len(res))
+    finally:
+        _FORK_NLP = None
+    return [a for res in results for a in res or ()]
+
+
+def _analyze_serial(memories: Sequence[Memory], nlp, progress) -> list[MemoryAnalysis]:
     out = {m.id: MemoryAnalysis(memory_id=m.id) for m in memories}
     pending: dict[str, int] = {}
     jobs = []
@@ -164,8 +208,7 @@ def analyze(memories: Sequence[Memory], nlp, *, workers: int = 1, progress=None)
             pending[mem.id] = n
         elif progress:
             progress(1)
-    n_process = workers if workers > 1 and len(jobs) >= MIN_SEGMENTS_PER_PROCESS * workers else 1
-    docs = nlp.pipe(jobs, as_tuples=True, batch_size=BATCH_SIZE, n_process=n_process)
+    docs = nlp.pipe(jobs, as_tuples=True, batch_size=BATCH_SIZE)
     deferred: dict[str, list[Mention]] = {}
     for doc, (mid, off, speaker) in docs:
         a = out[mid]
