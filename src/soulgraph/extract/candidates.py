@@ -8,34 +8,26 @@ the segment belongs to at most one candidate.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from soulgraph import shapes
-from soulgraph.extract import context, lexicon, techspans, trim
+from soulgraph.extract import context, junk, lexicon, techspans, trim
 
 NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT",
                          "WORK_OF_ART", "LANGUAGE", "LAW"})
-NUMBER_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"})
+NUMBER_LABELS = junk.NUMBER_LABELS
 _PROPN = frozenset({"NNP", "NNPS"})
-_PLACE_PERSON = frozenset({"GPE", "LOC", "PERSON", "FAC", "ORG", "NORP"})
 # Lowercase words allowed inside a proper-noun run between two capitalised words.
 _INNER = frozenset({"of", "de", "da", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le",
                     "&", "for", "y", "bin", "al", "el"})
 _SUBCOMMANDS = frozenset(
     "install uninstall add remove run exec sync init commit push pull clone publish upgrade".split()
 )
-_INTERJ = re.compile(
-    r"^(?:a+w+|m+|h+m+|o+h+|a+h+|u+h+|e+h+|u+m+|w+o+w+|y+a+y+|(?:h+a+)+h*|(?:h+e+)+|w+o+o+h+o+o+|"
-    r"o+o+p+s+|u+g+h+|y+e+s+|n+o+|o+k+|z+|y+a+s+|e+w+|p+f+t+|s+h+|b+r+r+|g+r+r+|x+o+)$|^\w*(\w)\1\1\w*$",
-    re.IGNORECASE,
-)
 _CLOSED_TAGS = frozenset({"CC", "DT", "PDT", "IN", "PRP", "PRP$", "WDT", "WP", "WP$", "WRB", "MD", "TO",
                           "POS", "CD", "EX", "UH", "LS", "SYM", ",", ".", ":", "HYPH", "NFP", "_SP",
                           "``", "''"})
-_ODD_CHARS = re.compile(r"[^\w\s.'’&-]")
 _STRONG_TECH = frozenset({"path", "file", "issue_ref", "handle", "url", "code", "command"})
 
 
@@ -208,7 +200,7 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
         occupied.append((ts.start, ts.end))
         if first is not None:
             occ_tokens.update(range(first.start, first.end))
-        if ts.kind == "code" and not (ts.backticked and _plain_word(text[ts.start:ts.end])):
+        if ts.kind == "code" and not (ts.backticked and junk.plain_word(text[ts.start:ts.end])):
             continue  # identifiers, flags, versions: never nodes
         cues = ["backticked"] if ts.backticked else []
         kind = ts.kind if ts.kind not in ("code", "command") else "lower"
@@ -216,8 +208,8 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             cues.append("cmd_head")
         cues.append(f"shape:{kind}")
         tok = first
-        if kind == "hyphenated" and not _keep_hyphenated(
-                text[ts.start:ts.end], ts.backticked, _noun_parts(tok)):
+        if kind == "hyphenated" and not junk.keep_hyphenated(
+                text[ts.start:ts.end], ts.backticked, junk.noun_parts(tok)):
             continue
         s0, s1 = sent_of(tok.start) if tok is not None and len(tok) else (0, len(text))
         if tok is not None and len(tok):
@@ -231,8 +223,10 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             if c is not None:
                 out.append(c)
     out.extend(tech_out)
-    out.extend(_eponym_phrases(doc, out, initial, sent_of))
-    _command_args(doc, out)
+    from soulgraph.extract import phrases  # noqa: PLC0415 - phrases imports Cand from here
+
+    out.extend(phrases.eponym_phrases(doc, out, initial, sent_of))
+    phrases.command_args(doc, out)
     out.sort(key=lambda c: c.start)
     return out
 
@@ -306,17 +300,17 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     label = ner[2] if ner is not None and ner[0] <= i < ner[1] or (ner and i <= ner[0] < j) else None
     toks = doc[i:j]
     all_propn = all(t.tag_ in _PROPN or not t.is_alpha for t in toks)
-    keep = _keep(s, toks, label, sent_initial, all_propn, extra)
+    keep = junk.keep(s, toks, label, sent_initial, all_propn, extra)
     if not keep:
         return None
     cues = list(extra)
     if s.islower() and "lower_nonword" not in cues and " " not in s and not lexicon.is_word(s):
         cues += ["lower_nonword", "shape:lower"]
-    junk = shapes.junk_kind(s)
-    if junk == "shouting" and label in _PLACE_PERSON:
-        junk = None  # kept by _keep: a name in capitals (dateline), not shouting
-    if junk:
-        cues.append(f"junk:{junk}")
+    kind = shapes.junk_kind(s)
+    if kind == "shouting" and label in junk.PLACE_PERSON:
+        kind = None  # kept by junk.keep: a name in capitals (dateline), not shouting
+    if kind:
+        cues.append(f"junk:{kind}")
     elif label:
         cues.append(f"ner:{label}")
     if all_propn:
@@ -325,173 +319,7 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         cues.append("sentence_initial")
     if head:
         cues.append(f"compound_head:{head}")
-    cues.extend(_shape_cues(s, label))
+    cues.extend(junk.shape_cues(s, label))
     cues.extend(context.role_cues(doc, i, j, sent_initial))
     s0, s1 = sent_of(i)
     return Cand(start, end, cues, s0, s1, sent_initial, deferred=keep == "defer")
-
-
-def _keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bool | str:
-    """Junk filter: what is never worth a node ("defer": only if seen mid-sentence too)."""
-    if len(s) < 2 and not s.isupper() or not any(ch.isalnum() for ch in s):
-        return False
-    if _ODD_CHARS.search(s):
-        return False  # abspath+expanduser, a=b, x>y: code, not a name
-    if label in NUMBER_LABELS:
-        if shapes.is_version(s):
-            return False
-        return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
-    if " " not in s:
-        if _INTERJ.match(s) or lexicon.is_interjection_like(s):
-            return False  # Aww, Mmm, Hmmm, Yayyy, Woohoo, Haha, Wanna, Y'all
-        if shapes.is_weekday(s) and label is None:
-            return False  # "on Friday": a date, not a name
-        kind = shapes.junk_kind(s)
-        if kind == "shouting" and label in _PLACE_PERSON and lexicon.pos_of(s) <= {"noun"}:
-            kind = None  # BANGKOK, DAYTON in a news dateline: a name in capitals, not shouting
-        if kind in ("flag", "version", "status", "code_identifier", "shouting", "common_acronym", "date"):
-            return False
-        if shapes.is_numeric(s):
-            return False
-        if "lower_nonword" in extra or any(c.startswith("cmd") for c in extra):
-            return True
-        if sent_initial and lexicon.is_word(s):
-            # "Thanks", "Verification", "Wow": capitalised because they open the sentence
-            pos = lexicon.pos_of(s)
-            if label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0]) \
-                    and pos and pos <= {"noun", "verb"} and not lexicon.is_interjection_like(s):
-                return True  # "Grace said", "Max called": a nominal NER calls a name
-            return "defer" if all_propn else False
-        if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
-            return False
-        if toks[0].tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB", "MD") and label is None:
-            return False
-    else:
-        words = s.split()
-        if label not in _PLACE_PERSON and all(w.isupper() and w.isalpha() and len(w) > 3 for w in words) \
-                and all(shapes.is_shouting(w) for w in words):
-            return False
-    return True
-
-
-def _verbish(tok) -> bool:
-    return tok.tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "RB", "JJ")
-
-
-def _plain_word(s: str) -> bool:
-    """A backticked bare name worth a node: `pytest` yes, `init` / `config` (ordinary words) no."""
-    return s.isalpha() and len(s) >= 2 and not lexicon.is_word(s)
-
-
-def _noun_parts(tok) -> bool:
-    """A hyphenated compound the tagger reads as a proper name: nouns only, one of them proper.
-
-    "soul-protocol" in "built on soul-protocol" (protocol/NNP) yes; "open-source",
-    "self-acceptance", "module-level" no.
-    """
-    if tok is None or not len(tok):
-        return False
-    words = [t for t in tok if t.tag_ != "HYPH"]
-    return len(words) >= 2 and any(t.tag_ in _PROPN for t in words) and all(
-        t.tag_ in ("NN", "NNS", "NNP", "NNPS", "FW") and not t.is_stop and len(t) >= 2 for t in words)
-
-
-# Second parts that make a hyphenated word an adjective/modifier, not a name ("module-level").
-_MODIFIER_PARTS = frozenset(
-    "level style wide based side time scale type mode safe aware compat compatible specific friendly only "
-    "free like ready first heavy bound driven oriented facing related proof native agnostic sensitive "
-    "insensitive independent dependent enabled disabled capable backed powered specific term".split()
-)
-
-
-def _keep_hyphenated(s: str, backticked: bool, propn: bool) -> bool:
-    """soul-protocol / mempalace-mcp / kimi-k2 / Jean-Luc: not 'steady-state' or 'API-keyed'.
-
-    ``propn``: the parser tagged every part as a noun ("soul-protocol" reads as a name,
-    "open-source" / "real-time" do not).
-    """
-    if shapes.is_locale(s) or s.rsplit("-", 1)[-1].lower() in _MODIFIER_PARTS:
-        return False
-    if backticked:
-        return True
-    if propn and s.islower() and not shapes.junk_kind(s) and s.rsplit("-", 1)[-1] not in _MODIFIER_PARTS \
-            and not s.endswith("s"):
-        return True
-    if shapes.is_status_token(s) or shapes.junk_kind(s):
-        return False
-    parts = [p for p in s.split("-") if p]
-    if any(p.isdigit() for p in parts) and sum(p.isalpha() for p in parts) <= 1:
-        return False  # SHA-256, COVID-19 handled by NER
-    odd = [p for p in parts if not p.isdigit() and not lexicon.is_word(p) and not shapes.is_common_acronym(p)
-           and p.lower() not in lexicon.PREFIXES]
-    if not odd:
-        return False
-    if s.islower() or any(ch.isdigit() for ch in s):
-        return True
-    return all(p[:1].isupper() for p in parts)
-
-
-def _shape_cues(s: str, label) -> list[str]:
-    out = []
-    if label in NUMBER_LABELS or shapes.is_numeric(s):
-        out.append("shape:numeric")
-    if shapes.is_doc_name(s):
-        out.append("shape:docname")
-    elif shapes.is_acronym(s):
-        out.append("shape:acronym")
-    elif shapes.is_camel_case(s):
-        out.append("shape:camel")
-    if " " not in s and s[:1].isupper() and not shapes.is_camel_case(s) and lexicon.is_word(s):
-        out.append("dict_word")
-    return out
-
-
-def _command_args(doc, cands: list[Cand]) -> None:
-    """"pip install chromadb": the argument of a command head gets ``cmd:<verb>``."""
-    heads = [c for c in cands if "cmd_head" in c.cues]
-    if not heads:
-        return
-    by_start = {c.start: c for c in cands}
-    for h in heads:
-        tok = doc.char_span(h.start, h.end)
-        if tok is None or tok.end + 1 >= len(doc):
-            continue
-        verb = doc[tok.end].lower_
-        arg = doc[tok.end + 1]
-        c = by_start.get(arg.idx)
-        if c is not None and f"cmd:{verb}" not in c.cues:
-            c.cues.append(f"cmd:{verb}")
-
-
-def _eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[Cand]:
-    """Named concepts: a rare name + common noun head ("Ebbinghaus decay", "Hebbian potentiation").
-
-    Emitted as an extra, overlapping phrase (cue ``phrase``) next to the name itself, so
-    the name stays a node and the phrase can be a concept. Names that are English words
-    ("Python code", "Stripe account") and trailing heads ("Acme team") do not qualify.
-    """
-    out = []
-    n = len(doc)
-    for c in cands:
-        if c.sentence_initial or not any(x == "propn" or x.startswith("ner:") for x in c.cues):
-            continue
-        span = doc.char_span(c.start, c.end)
-        if span is None or len(span) != 1 or not span.text[:1].isupper() or lexicon.is_word(span.text):
-            continue
-        k = span.end
-        chain = []
-        while k < n and len(chain) < 2 and doc[k].text.isalpha() and doc[k].text.islower() \
-                and doc[k].tag_ in ("NN", "VBG") and doc[k - 1].whitespace_ != "":
-            chain.append(doc[k])
-            k += 1
-        while chain and chain[-1].tag_ != "NN":
-            chain.pop()
-        if not chain or chain[-1].lower_ in trim.TRAILING_HEADS \
-                or any("\n" in t.whitespace_ for t in (doc[k - len(chain) - 1], *chain[:-1])):
-            continue
-        if k < n and doc[k].tag_ in ("NN", "NNS", "NNP"):
-            continue  # the noun phrase goes on: not a closed phrase
-        end = chain[-1].idx + len(chain[-1])
-        s0, s1 = sent_of(span.start)
-        out.append(Cand(c.start, end, ["phrase", f"phrase_head:{chain[-1].lower_}"], s0, s1, False))
-    return out

@@ -1,0 +1,138 @@
+"""Junk filter for candidate names: what is never worth a node, and shape cues.
+
+Plain functions over strings and spaCy tokens, shared by ``candidates``: single
+ordinary words capitalised by position, shouting, versions, identifiers,
+interjections, fillers, modifier-style hyphen compounds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from soulgraph import shapes
+from soulgraph.extract import lexicon
+
+NUMBER_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"})
+PLACE_PERSON = frozenset({"GPE", "LOC", "PERSON", "FAC", "ORG", "NORP"})
+_PROPN = frozenset({"NNP", "NNPS"})
+_INTERJ = re.compile(
+    r"^(?:a+w+|m+|h+m+|o+h+|a+h+|u+h+|e+h+|u+m+|w+o+w+|y+a+y+|(?:h+a+)+h*|(?:h+e+)+|w+o+o+h+o+o+|"
+    r"o+o+p+s+|u+g+h+|y+e+s+|n+o+|o+k+|z+|y+a+s+|e+w+|p+f+t+|s+h+|b+r+r+|g+r+r+|x+o+)$|^\w*(\w)\1\1\w*$",
+    re.IGNORECASE,
+)
+_ODD_CHARS = re.compile(r"[^\w\s.'’&-]")
+
+
+def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bool | str:
+    """Junk filter: what is never worth a node ("defer": only if seen mid-sentence too)."""
+    if len(s) < 2 and not s.isupper() or not any(ch.isalnum() for ch in s):
+        return False
+    if _ODD_CHARS.search(s):
+        return False  # abspath+expanduser, a=b, x>y: code, not a name
+    if label in NUMBER_LABELS:
+        if shapes.is_version(s):
+            return False
+        return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
+    if " " not in s:
+        if _INTERJ.match(s) or lexicon.is_interjection_like(s):
+            return False  # Aww, Mmm, Hmmm, Yayyy, Woohoo, Haha, Wanna, Y'all
+        if shapes.is_weekday(s) and label is None:
+            return False  # "on Friday": a date, not a name
+        kind = shapes.junk_kind(s)
+        if kind == "shouting" and label in PLACE_PERSON and lexicon.pos_of(s) <= {"noun"}:
+            kind = None  # BANGKOK, DAYTON in a news dateline: a name in capitals, not shouting
+        if kind in ("flag", "version", "status", "code_identifier", "shouting", "common_acronym", "date"):
+            return False
+        if shapes.is_numeric(s):
+            return False
+        if "lower_nonword" in extra or any(c.startswith("cmd") for c in extra):
+            return True
+        if sent_initial and lexicon.is_word(s):
+            # "Thanks", "Verification", "Wow": capitalised because they open the sentence
+            pos = lexicon.pos_of(s)
+            if label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0]) \
+                    and pos and pos <= {"noun", "verb"} and not lexicon.is_interjection_like(s):
+                return True  # "Grace said", "Max called": a nominal NER calls a name
+            return "defer" if all_propn else False
+        if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
+            return False
+        if toks[0].tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB", "MD") and label is None:
+            return False
+    else:
+        words = s.split()
+        if label not in PLACE_PERSON and all(w.isupper() and w.isalpha() and len(w) > 3 for w in words) \
+                and all(shapes.is_shouting(w) for w in words):
+            return False
+    return True
+
+
+def _verbish(tok) -> bool:
+    return tok.tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "RB", "JJ")
+
+
+def plain_word(s: str) -> bool:
+    """A backticked bare name worth a node: `pytest` yes, `init` / `config` (ordinary words) no."""
+    return s.isalpha() and len(s) >= 2 and not lexicon.is_word(s)
+
+
+def noun_parts(tok) -> bool:
+    """A hyphenated compound the tagger reads as a proper name: nouns only, one of them proper.
+
+    "soul-protocol" in "built on soul-protocol" (protocol/NNP) yes; "open-source",
+    "self-acceptance", "module-level" no.
+    """
+    if tok is None or not len(tok):
+        return False
+    words = [t for t in tok if t.tag_ != "HYPH"]
+    return len(words) >= 2 and any(t.tag_ in _PROPN for t in words) and all(
+        t.tag_ in ("NN", "NNS", "NNP", "NNPS", "FW") and not t.is_stop and len(t) >= 2 for t in words)
+
+
+# Second parts that make a hyphenated word an adjective/modifier, not a name ("module-level").
+_MODIFIER_PARTS = frozenset(
+    "level style wide based side time scale type mode safe aware compat compatible specific friendly only "
+    "free like ready first heavy bound driven oriented facing related proof native agnostic sensitive "
+    "insensitive independent dependent enabled disabled capable backed powered specific term".split()
+)
+
+
+def keep_hyphenated(s: str, backticked: bool, propn: bool) -> bool:
+    """soul-protocol / mempalace-mcp / kimi-k2 / Jean-Luc: not 'steady-state' or 'API-keyed'.
+
+    ``propn``: the parser tagged every part as a noun ("soul-protocol" reads as a name,
+    "open-source" / "real-time" do not).
+    """
+    if shapes.is_locale(s) or s.rsplit("-", 1)[-1].lower() in _MODIFIER_PARTS:
+        return False
+    if backticked:
+        return True
+    if propn and s.islower() and not shapes.junk_kind(s) and s.rsplit("-", 1)[-1] not in _MODIFIER_PARTS \
+            and not s.endswith("s"):
+        return True
+    if shapes.is_status_token(s) or shapes.junk_kind(s):
+        return False
+    parts = [p for p in s.split("-") if p]
+    if any(p.isdigit() for p in parts) and sum(p.isalpha() for p in parts) <= 1:
+        return False  # SHA-256, COVID-19 handled by NER
+    odd = [p for p in parts if not p.isdigit() and not lexicon.is_word(p) and not shapes.is_common_acronym(p)
+           and p.lower() not in lexicon.PREFIXES]
+    if not odd:
+        return False
+    if s.islower() or any(ch.isdigit() for ch in s):
+        return True
+    return all(p[:1].isupper() for p in parts)
+
+
+def shape_cues(s: str, label) -> list[str]:
+    out = []
+    if label in NUMBER_LABELS or shapes.is_numeric(s):
+        out.append("shape:numeric")
+    if shapes.is_doc_name(s):
+        out.append("shape:docname")
+    elif shapes.is_acronym(s):
+        out.append("shape:acronym")
+    elif shapes.is_camel_case(s):
+        out.append("shape:camel")
+    if " " not in s and s[:1].isupper() and not shapes.is_camel_case(s) and lexicon.is_word(s):
+        out.append("dict_word")
+    return out

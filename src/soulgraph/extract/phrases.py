@@ -1,0 +1,57 @@
+"""Extra mentions built from others: command arguments and eponymous concept phrases."""
+
+from __future__ import annotations
+
+from soulgraph.extract import lexicon, trim
+from soulgraph.extract.candidates import Cand
+
+
+def command_args(doc, cands: list[Cand]) -> None:
+    """"pip install chromadb": the argument of a command head gets ``cmd:<verb>``."""
+    heads = [c for c in cands if "cmd_head" in c.cues]
+    if not heads:
+        return
+    by_start = {c.start: c for c in cands}
+    for h in heads:
+        tok = doc.char_span(h.start, h.end)
+        if tok is None or tok.end + 1 >= len(doc):
+            continue
+        verb = doc[tok.end].lower_
+        arg = doc[tok.end + 1]
+        c = by_start.get(arg.idx)
+        if c is not None and f"cmd:{verb}" not in c.cues:
+            c.cues.append(f"cmd:{verb}")
+
+
+def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[Cand]:
+    """Named concepts: a rare name + common noun head ("Ebbinghaus decay", "Hebbian potentiation").
+
+    Emitted as an extra, overlapping phrase (cue ``phrase``) next to the name itself, so
+    the name stays a node and the phrase can be a concept. Names that are English words
+    ("Python code", "Stripe account") and trailing heads ("Acme team") do not qualify.
+    """
+    out = []
+    n = len(doc)
+    for c in cands:
+        if c.sentence_initial or not any(x == "propn" or x.startswith("ner:") for x in c.cues):
+            continue
+        span = doc.char_span(c.start, c.end)
+        if span is None or len(span) != 1 or not span.text[:1].isupper() or lexicon.is_word(span.text):
+            continue
+        k = span.end
+        chain = []
+        while k < n and len(chain) < 2 and doc[k].text.isalpha() and doc[k].text.islower() \
+                and doc[k].tag_ in ("NN", "VBG") and doc[k - 1].whitespace_ != "":
+            chain.append(doc[k])
+            k += 1
+        while chain and chain[-1].tag_ != "NN":
+            chain.pop()
+        if not chain or chain[-1].lower_ in trim.TRAILING_HEADS \
+                or any("\n" in t.whitespace_ for t in (doc[k - len(chain) - 1], *chain[:-1])):
+            continue
+        if k < n and doc[k].tag_ in ("NN", "NNS", "NNP"):
+            continue  # the noun phrase goes on: not a closed phrase
+        end = chain[-1].idx + len(chain[-1])
+        s0, s1 = sent_of(span.start)
+        out.append(Cand(c.start, end, ["phrase", f"phrase_head:{chain[-1].lower_}"], s0, s1, False))
+    return out
