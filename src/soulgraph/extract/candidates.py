@@ -150,7 +150,8 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     used: set[int] = set()
     for i, j in _runs(doc, initial, ent_at):
         for piece in _split_run(doc, i, j, ent_at):
-            spans[piece] = []
+            for sub in trim.split_inner_title(doc, *piece) or [piece]:
+                spans[sub] = []
             used.update(range(*piece))
     for e in doc.ents:
         if any(k in used for k in range(e.start, e.end)):
@@ -290,6 +291,10 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
             ner = ent_at[k]
             break
     i = trim.strip_openers(doc, i, j, i in initial, ner_start)
+    person = any(ent_at.get(k, (0, 0, ""))[2] == "PERSON" for k in range(i, j))
+    i, title = trim.strip_title(doc, i, j, person)
+    if title is None and person and i > 0:  # a title the opener rules already dropped
+        title = trim.title_word(doc[i - 1])
     j, head = trim.strip_trailing_heads(doc, i, j)
     i, j = trim.trim(doc, i, j)
     if i >= j:
@@ -321,5 +326,7 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         cues.append(f"compound_head:{head}")
     cues.extend(junk.shape_cues(s, label))
     cues.extend(context.role_cues(doc, i, j, sent_initial))
+    if title and f"title:{title}" not in cues:
+        cues.append(f"title:{title}")
     s0, s1 = sent_of(i)
     return Cand(start, end, cues, s0, s1, sent_initial, deferred=keep == "defer")

@@ -34,7 +34,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
             return False
         return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
     if " " not in s:
-        if _INTERJ.match(s) or lexicon.is_interjection_like(s):
+        abbrev = label in ("GPE", "LOC") and s.endswith(".") and s[:1].isupper()  # "Va.", "Ill."
+        if not abbrev and (_INTERJ.match(s) or lexicon.is_interjection_like(s)):
             return False  # Aww, Mmm, Hmmm, Yayyy, Woohoo, Haha, Wanna, Y'all
         if shapes.is_weekday(s) and label is None:
             return False  # "on Friday": a date, not a name

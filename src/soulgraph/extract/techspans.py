@@ -117,7 +117,12 @@ def _classify(s: str, start: int, end: int, *, backticked: bool = False) -> Tech
     return TechSpan(start, end, kind, backticked)
 
 
+_INITIALISM = re.compile(r"(?:[A-Z][a-z]?\.){1,3}[A-Z][a-z]?\.?")
+
+
 def _kind(s: str) -> str | None:
+    if _INITIALISM.fullmatch(s):
+        return None  # "U.S.", "N.Y.", "D.C.", "J.H.": initials and abbreviations, left to NER
     if s.startswith(("http://", "https://")):
         return "url"
     if "#" in s and re.search(r"#\d", s):

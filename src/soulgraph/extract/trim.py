@@ -99,3 +99,69 @@ def strip_trailing_heads(doc, i: int, j: int) -> tuple[int, str | None]:
     if j - i >= 2 and doc[j - 1].lower_ in TRAILING_HEADS and doc[j - 1].text.isupper():
         return j - 1, doc[j - 1].lower_
     return j, None
+
+
+# Titles and role words that precede a person's name but are not part of it ("President Boris
+# Yeltsin", "Sen. Robert F. Kennedy", "Ambassador Herbert S. Okun"); kept as a ``title:`` cue.
+PERSON_TITLES = frozenset(
+    "president vice-president premier chancellor senator sen sen. representative rep rep. congressman "
+    "congresswoman governor gov gov. mayor judge justice ambassador secretary attorney minister "
+    "prime-minister chairman chairwoman commissioner general gen gen. lt lt. col col. sgt sgt. capt "
+    "capt. cmdr adm adm. admiral major maj maj. lieutenant colonel sergeant corporal officer detective "
+    "sheriff deputy prosecutor professor prof prof. dr dr. rev rev. reverend father bishop cardinal "
+    "archbishop rabbi imam pope king queen prince princess archduke emperor empress sultan sheik "
+    "sheikh actress actor composer novelist poet singer author economist spokesman spokeswoman "
+    "correspondent director chief sir dame lord lady".split()
+)
+
+
+# Honorifics that usually stay part of how a person is named ("President Lincoln", "Prince
+# Charles", "Dr. Ruth"): a person cue, but never stripped from the name.
+KEEP_TITLES = frozenset(
+    "president prince princess archduke king queen pope emperor empress sultan sheik sheikh dr dr. "
+    "rev rev. reverend father officer sir dame lord lady actress".split()
+)
+
+
+def title_word(tok) -> str | None:
+    """The title a token is ("Sen." -> "sen"), or None."""
+    low = tok.lower_
+    if low in PERSON_TITLES and tok.text[:1].isupper():
+        return low.rstrip(".")
+    return None
+
+
+def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
+    """Drop a leading title from a person's name; return it as a cue word.
+
+    ``person``: NER (or the run shape) says the rest is a person. At least one
+    capitalised token must remain, so "President" alone or "General Motors"
+    (not a person) stay whole.
+    """
+    if not person or j - i < 2:
+        return i, None
+    word = title_word(doc[i])
+    if word is None or doc[i].lower_ in KEEP_TITLES:
+        return i, None
+    k = i + 1
+    if doc[k].text == "." and not doc[i].whitespace_ and k + 1 < j:
+        k += 1  # "Sen" "." tokenised apart
+    if k >= j or not doc[k].text[:1].isupper() or doc[k].lower_ in _NOT_NAME_START:
+        return i, None
+    return k, word
+
+
+_NOT_NAME_START = frozenset({"of", "for", "the"})
+
+
+def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
+    """"Cape Town Supreme Court Judge J.H. Berman", "State Duma Deputy Konstantin Zatulin": an
+    organisation, a role word, then a person's name; return the two names (title dropped)."""
+    for k in range(i + 1, j - 1):
+        low = doc[k].lower_
+        if title_word(doc[k]) is None or low in KEEP_TITLES or low in ("general", "chief"):
+            continue
+        if doc[k - 1].ent_type_ != "PERSON" and doc[k + 1].text[:1].isupper() \
+                and any(t.ent_type_ == "PERSON" for t in doc[k + 1:j]):
+            return [(i, k), (k + 1, j)]
+    return None

