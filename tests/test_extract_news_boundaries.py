@@ -53,3 +53,18 @@ def test_initialisms_and_state_abbreviations_are_names_not_code():
 def test_dotted_code_paths_stay_out():
     got = mentions("Call os.path.join from utils.helpers before the release.")
     assert not any("os.path" in k or "utils.helpers" in k for k in got)
+
+
+def test_dateline_splits_place_from_news_source():
+    got = mentions("PM2303111794 Moscow IZVESTIYA in Russian 23 Mar 94 p 3")
+    assert "Moscow" in got and "IZVESTIYA" in got
+    assert not any(k.startswith("PM23") for k in got)
+    got = mentions("Moscow ITAR-TASS")
+    assert "ITAR-TASS" in got and "ner:ORG" in got["ITAR-TASS"]
+    got = mentions("Paris Radio France International in French 1830 GMT")
+    assert {"Paris", "Radio France International"} <= set(got)
+
+
+def test_person_named_after_a_city_is_no_dateline():
+    got = mentions("Paris Hilton said she was fine.")
+    assert "Paris Hilton" in got

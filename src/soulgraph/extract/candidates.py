@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from soulgraph import shapes
+from soulgraph.classify import gazetteer
 from soulgraph.extract import context, junk, lexicon, techspans, trim
 
 NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT",
@@ -150,8 +151,10 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     used: set[int] = set()
     for i, j in _runs(doc, initial, ent_at):
         for piece in _split_run(doc, i, j, ent_at):
-            for sub in trim.split_inner_title(doc, *piece) or [piece]:
-                spans[sub] = []
+            for a, b, source in trim.split_dateline(doc, *piece, initial, gazetteer.words("places")):
+                for sub in trim.split_inner_title(doc, a, b) or [(a, b)]:
+                    place = not source and b < piece[1]
+                    spans[sub] = ["dateline_source"] if source else (["dateline_place"] if place else [])
             used.update(range(*piece))
     for e in doc.ents:
         if any(k in used for k in range(e.start, e.end)):
@@ -192,10 +195,12 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
         for k in range(a, b):
             cover.setdefault(k, []).append(chars)
     occ_tokens: set[int] = set()
+    sources = {(doc[a].idx, doc[b - 1].idx + len(doc[b - 1])) for (a, b), x in spans.items()
+               if "dateline_source" in x}  # "Moscow ITAR-TASS": the source is a name, not a hyphen token
     for ts in tech:
         first = doc.char_span(ts.start, ts.end, alignment_mode="expand")
         if ts.kind not in _STRONG_TECH and first is not None and len(first) and any(
-                a <= ts.start and ts.end <= b and (b - a) > (ts.end - ts.start)
+                a <= ts.start and ts.end <= b and ((b - a) > (ts.end - ts.start) or (a, b) in sources)
                 for a, b in cover.get(first.start, ())):
             continue
         occupied.append((ts.start, ts.end))
@@ -303,6 +308,10 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     s = text[start:end]
     sent_initial = i in initial
     label = ner[2] if ner is not None and ner[0] <= i < ner[1] or (ner and i <= ner[0] < j) else None
+    if "dateline_source" in extra:
+        label = "ORG"  # the news source of a dateline, whatever NER made of "Moscow IZVESTIYA"
+    elif "dateline_place" in extra:
+        label = "GPE"  # the known place opening a dateline ("Sofia BTA")
     toks = doc[i:j]
     all_propn = all(t.tag_ in _PROPN or not t.is_alpha for t in toks)
     keep = junk.keep(s, toks, label, sent_initial, all_propn, extra)

@@ -29,6 +29,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
         return False
     if _ODD_CHARS.search(s):
         return False  # abspath+expanduser, a=b, x>y: code, not a name
+    if "dateline_source" in extra or "dateline_place" in extra:
+        return True  # "Sofia BTA", "Moscow IZVESTIYA": a place and a news source, in capitals or not
     if label in NUMBER_LABELS:
         if shapes.is_version(s):
             return False

@@ -149,3 +149,14 @@ def addressee(ctx: Ctx, mentions: list[Mention]) -> int | None:
 
 
 PROXIMITY_MAX_PATH = 1
+
+
+def datelines(ctx: Ctx, sent, mentions: list[Mention]) -> None:
+    """"Moscow IZVESTIYA", "Paris Radio France International": the news source the extractor
+    split off a dateline is based in the place before it."""
+    idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men}, key=lambda i: mentions[i].start)
+    for a, b in zip(idx, idx[1:], strict=False):
+        if "dateline_place" in mentions[a].cues and "dateline_source" in mentions[b].cues \
+                and mentions[b].start - mentions[a].end <= 1:
+            add(ctx, b, a, "located_in", _tok_span(ctx, a, b), 0.6, "dateline")
+

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
-from soulgraph.relations.attach import addressee, attachments, surface_places
+from soulgraph.relations.attach import addressee, attachments, datelines, surface_places
 from soulgraph.relations.context import Ctx
 from soulgraph.relations.nouns import kill_nouns, noun_frame_sources
 from soulgraph.relations.verbs import verb_frame
@@ -54,6 +54,7 @@ def candidates_from_doc(doc, memory_id: str, offset: int, speaker: str | None,
             if tok.i in tok2men:
                 attachments(ctx, tok)
         surface_places(ctx, sent, mentions)
+        datelines(ctx, sent, mentions)
         kill_nouns(ctx, sent)
     return list(ctx.out.values())
 

