@@ -9,8 +9,9 @@ from pathlib import Path
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from soulgraph import health, pipeline, update
+from soulgraph import health, locate, pipeline, update
 from soulgraph import registry as registry_mod
+from soulgraph.errors import SoulgraphError
 from soulgraph.extract import Progress
 from soulgraph.readwrite import nodelink, soulproto
 from soulgraph.sources import Store, default_graph_path, read_store
@@ -31,18 +32,20 @@ class RepairReport(BaseModel):
 
 
 def existing_graph(store: Store, out: Path | None = None) -> nx.MultiDiGraph | None:
-    """The graph the store has now (a soul's graph.json, or the file at ``out``)."""
-    import orjson
+    """The graph the store has now, for the before -> after report.
 
+    A soul's damaged graph.json is what repair is for, so it counts as no graph;
+    an unreadable file at ``out`` is an error (it may not be ours to overwrite).
+    """
     if store.is_soul:
         if not store.graph_raw:
             return None
         try:
-            return soulproto.from_soul(orjson.loads(store.graph_raw))
-        except (orjson.JSONDecodeError, AttributeError):
+            return locate.soul_graph(store)
+        except SoulgraphError:
             return None
-    target = out or default_graph_path(store)
-    return nodelink.load(target) if Path(target).exists() else None
+    target = locate.graph_target(store, out)
+    return locate.load_graph_file(target) if target.exists() else None
 
 
 def repair(
@@ -99,20 +102,7 @@ def repair(
         )
 
 
-def load(source: Path) -> nx.MultiDiGraph:
-    """Open a graph: a graph JSON file, a soul, or a memory file with its graph beside it."""
-    source = Path(source)
-    if source.is_file() and source.suffix == ".json":
-        import orjson
-
-        raw = source.read_bytes()
-        data = orjson.loads(raw)
-        if isinstance(data, dict) and "nodes" in data:
-            return nodelink.from_data(data)
-    store = read_store(source)
-    g = existing_graph(store)
-    if g is None:
-        from soulgraph.errors import SoulgraphError
-
-        raise SoulgraphError(f"{source}: has no graph yet; run soulgraph repair --rebuild-graph")
-    return g
+def load(source: Path, graph: Path | None = None) -> nx.MultiDiGraph:
+    """Open a graph: a graph JSON file (ours or soul-protocol's), a soul, or a memory
+    file with its graph beside it (or at ``graph``)."""
+    return locate.open_graph(Path(source), graph)[0]

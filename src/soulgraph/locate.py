@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import networkx as nx
-import orjson
 
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
@@ -42,26 +41,14 @@ def _missing_endpoints(data: dict) -> list[str]:
 
 
 def load_graph_file(path: Path) -> nx.MultiDiGraph:
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        data = orjson.loads(raw)
-    except orjson.JSONDecodeError as exc:
-        raise SoulgraphError(f"{path}: invalid JSON ({exc.args[0]})") from None
-    return graph_from_data(data, str(path))
+    return graph_from_data(nodelink.read_json(path), str(Path(path)))
 
 
 def soul_graph(store: Store) -> nx.MultiDiGraph:
     """The soul's graph as stored; an empty graph when it has none yet."""
     if not store.graph_raw or not store.graph_raw.strip():
         return nx.MultiDiGraph(format="soul-protocol")
-    try:
-        data = orjson.loads(store.graph_raw)
-    except orjson.JSONDecodeError as exc:
-        raise SoulgraphError(f"{store.path}: memory/graph.json is invalid JSON ({exc.args[0]})") from None
+    data = nodelink.parse_json(store.graph_raw, name=f"{store.path}: memory/graph.json")
     return graph_from_data(data, f"{store.path}: memory/graph.json")
 
 

@@ -38,11 +38,25 @@ def dumps(g: nx.MultiDiGraph) -> bytes:
 
 
 def loads(raw: bytes, *, name: str = "graph") -> nx.MultiDiGraph:
+    return from_data(parse_json(raw, name=name))
+
+
+def parse_json(raw: bytes, *, name: str) -> object:
+    """JSON bytes -> data, or a one-line error naming ``name``."""
     try:
-        data = orjson.loads(raw)
+        return orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise SoulgraphError(f"{name}: invalid JSON ({exc.args[0]})") from None
-    return from_data(data)
+
+
+def read_json(path: Path) -> object:
+    """A JSON file's data, or a one-line error naming the file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
+    return parse_json(raw, name=str(path))
 
 
 def save(g: nx.MultiDiGraph, path: Path) -> int:
@@ -55,9 +69,4 @@ def save(g: nx.MultiDiGraph, path: Path) -> int:
 
 
 def load(path: Path) -> nx.MultiDiGraph:
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
-    return loads(raw, name=str(path))
+    return from_data(read_json(path))
