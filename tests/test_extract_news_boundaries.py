@@ -68,3 +68,14 @@ def test_dateline_splits_place_from_news_source():
 def test_person_named_after_a_city_is_no_dateline():
     got = mentions("Paris Hilton said she was fine.")
     assert "Paris Hilton" in got
+
+
+def test_town_and_state_are_three_names():
+    got = mentions("Woodrow Wilson was born in Staunton, Va., in 1856.")
+    assert {"Staunton", "Va.", "Staunton, Va."} <= set(got)
+    assert "place_pair" in got["Staunton, Va."]
+
+
+def test_list_of_places_is_no_town_state_pair():
+    got = mentions("They toured Paris, London and Rome last year.")
+    assert not any("place_pair" in cues for cues in got.values())

@@ -21,3 +21,11 @@ def rels(text: str) -> set[tuple[str, str, str]]:
 def test_dateline_source_is_located_in_its_place():
     assert ("Radio Lebanon", "located_in", "Beirut") in rels("Beirut Radio Lebanon")
     assert ("IZVESTIYA", "located_in", "Moscow") in rels("PM2303111794 Moscow IZVESTIYA in Russian 23 Mar 94")
+
+
+def test_town_state_pair_shares_the_town_edges():
+    got = rels("Woodrow Wilson was born in Staunton, Va., in 1856.")
+    assert ("Woodrow Wilson", "lives_in", "Staunton") in got
+    assert ("Woodrow Wilson", "lives_in", "Staunton, Va.") in got
+    assert ("Staunton", "located_in", "Va.") in got
+    assert not any(h == "Staunton, Va." and t in ("Staunton", "Va.") for h, _, t in got)

@@ -3,7 +3,8 @@
 ``from_doc`` is a plain function over a spaCy ``Doc`` (plus the tech-token
 spans of its text) that yields :class:`Cand` records with doc-relative
 character offsets and cues. Overlaps are settled here, so each character of
-the segment belongs to at most one candidate.
+the segment belongs to at most one candidate, except "Town, State" pairs
+(cue ``place_pair``), which also stand as one name over their two parts.
 """
 
 from __future__ import annotations
@@ -233,6 +234,7 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
 
     out.extend(phrases.eponym_phrases(doc, out, initial, sent_of))
     phrases.command_args(doc, out)
+    out.extend(phrases.place_pairs(doc, text, out))
     out.sort(key=lambda c: c.start)
     return out
 

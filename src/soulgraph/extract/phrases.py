@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from soulgraph.classify import gazetteer
 from soulgraph.extract import lexicon, trim
 from soulgraph.extract.candidates import Cand
 
@@ -55,3 +56,44 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
         s0, s1 = sent_of(span.start)
         out.append(Cand(c.start, end, ["phrase", f"phrase_head:{chain[-1].lower_}"], s0, s1, False))
     return out
+
+
+_REGION_TAIL = ("county", "province", "parish", "district", "prefecture", "oblast", "state")
+
+
+def place_pairs(doc, text: str, out: list) -> list:
+    """"Staunton, Va.", "Akron,Ohio", "Westmoreland County, Va": a place and the region holding
+    it, also as one name (news writes and cites towns that way).
+
+    Extra candidates that overlap the two parts, cued ``place_pair``; the relation pass
+    gives them the town's edges. Not for lists ("Paris, London and Rome").
+    """
+    places = gazetteer.words("places")
+    cands = sorted(out, key=lambda c: c.start)
+    extra = []
+    for k, (a, b) in enumerate(zip(cands, cands[1:], strict=False)):
+        gap = text[a.end:b.start]
+        if gap.strip() != "," or len(gap) > 2 or not _placeish(a) or not _region(b, text, places):
+            continue
+        after = text[b.end:b.end + 6].lstrip(" ,")
+        before = text[max(0, a.start - 2):a.start]
+        listed = k > 0 and before.strip() == "," and cands[k - 1].end >= a.start - 2
+        if after.startswith(("and ", "or ")) or (listed and not _region(a, text, places)):
+            continue  # a list of places, not a town and its region
+        cues = ["place_pair", "ner:GPE", "propn"]
+        extra.append(Cand(a.start, b.end, cues, a.sent_start, a.sent_end, a.sentence_initial))
+    return extra
+
+
+def _placeish(c) -> bool:
+    return any(x in c.cues for x in ("ner:GPE", "ner:LOC", "ner:FAC", "dateline_place"))
+
+
+def _region(c, text: str, places: frozenset[str]) -> bool:
+    """A state, province or country as a second part: its NER says place and it is a known place,
+    a newspaper abbreviation ("Va.", "N.Y."), or a "... County"."""
+    if not _placeish(c) or "place_pair" in c.cues:
+        return False
+    s = text[c.start:c.end]
+    return (s.casefold().rstrip(".") in places or s.casefold() in places or s.endswith(".")
+            or s.casefold().endswith(_REGION_TAIL) or (len(s) <= 4 and s[:1].isupper()))

@@ -16,6 +16,8 @@ in tokens times the (small) number of names per sentence.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
 from soulgraph.relations.attach import addressee, attachments, datelines, surface_places
@@ -32,7 +34,7 @@ def candidates_from_doc(doc, memory_id: str, offset: int, speaker: str | None,
     tok2men: dict[int, int] = {}
     types = [V.coarse_type(m) for m in mentions]
     for i, m in enumerate(mentions):
-        if types[i] == "skip" or m.extractor == "speaker":
+        if types[i] == "skip" or m.extractor == "speaker" or "place_pair" in m.cues:
             continue
         span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
         if span is None:
@@ -56,7 +58,35 @@ def candidates_from_doc(doc, memory_id: str, offset: int, speaker: str | None,
         surface_places(ctx, sent, mentions)
         datelines(ctx, sent, mentions)
         kill_nouns(ctx, sent)
+    _place_pairs(ctx, mentions)
     return list(ctx.out.values())
+
+
+def _place_pairs(ctx: Ctx, mentions: list[Mention]) -> None:
+    """A "Town, State" name shares its town's edges (the town's own edge to the state aside)."""
+    town_of = {}
+    for p, pm in enumerate(mentions):
+        if "place_pair" in pm.cues:
+            town = next((i for i, m in enumerate(mentions) if m.start == pm.start and i != p
+                         and "place_pair" not in m.cues), None)
+            if town is not None:
+                town_of[ctx.first + town] = (ctx.first + p, pm)
+    if not town_of:
+        return
+    for c in list(ctx.out.values()):
+        for side in ("head", "tail"):
+            got = town_of.get(getattr(c, side))
+            if got is None:
+                continue
+            pair, pm = got
+            other = c.tail if side == "head" else c.head
+            if isinstance(other, int) and pm.start <= mentions[other - ctx.first].start \
+                    and mentions[other - ctx.first].end <= pm.end:
+                continue  # the pair's own parts
+            head, tail = (pair, c.tail) if side == "head" else (c.head, pair)
+            if (head, tail, c.relation) not in ctx.out:
+                ctx.out[(head, tail, c.relation)] = replace(
+                    c, head=head, tail=tail, start=min(c.start, pm.start), end=max(c.end, pm.end))
 
 
 def _has_self(ctx: Ctx, sent) -> int:
