@@ -79,3 +79,8 @@ def test_town_and_state_are_three_names():
 def test_list_of_places_is_no_town_state_pair():
     got = mentions("They toured Paris, London and Rome last year.")
     assert not any("place_pair" in cues for cues in got.values())
+
+
+def test_shouting_is_no_dateline_town():
+    assert "MERGED" not in mentions("MERGED the PR into main (finally).")
+    assert "BELGRADE" in mentions("BELGRADE, Yugoslavia (AP) _ Serbian police arrested a man.")

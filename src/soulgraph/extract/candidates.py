@@ -154,8 +154,9 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
         for piece in _split_run(doc, i, j, ent_at):
             for a, b, source in trim.split_dateline(doc, *piece, initial, gazetteer.words("places")):
                 for sub in trim.split_inner_title(doc, a, b) or [(a, b)]:
-                    place = not source and b < piece[1]
-                    spans[sub] = ["dateline_source"] if source else (["dateline_place"] if place else [])
+                    place = source == "place" or (not source and b < piece[1])
+                    spans[sub] = (["dateline_source"] if source is True
+                                  else ["dateline_place"] if place else [])
             used.update(range(*piece))
     for e in doc.ents:
         if any(k in used for k in range(e.start, e.end)):

@@ -179,13 +179,14 @@ def wire_id(tok) -> bool:
 
 
 def split_dateline(doc, i: int, j: int, initial: set[int], places: frozenset[str]
-                   ) -> list[tuple[int, int, bool]]:
+                   ) -> list[tuple[int, int, bool | str]]:
     """Pieces of a proper-noun run, splitting news datelines: "Moscow IZVESTIYA", "Paris Radio
     France International", "PM2303111794 Sofia BTA" are a place then a news source.
 
-    Returns (start, end, is_source). A dateline opens a line or sentence (or follows a
-    document number), starts with a known place, and the rest is in capitals, names a
-    broadcaster, or ends the line; "Paris Hilton said" stays whole.
+    Returns (start, end, kind), kind "place" for a dateline town in capitals ("BELGRADE,
+    Yugoslavia (AP)"), True for a news source, False otherwise. A dateline opens a line or
+    sentence (or follows a document number), starts with a known place, and the rest is in
+    capitals, names a broadcaster, or ends the line; "Paris Hilton said" stays whole.
     """
     pieces: list[tuple[int, int, bool]] = []
     a, after_id = i, False
@@ -200,6 +201,8 @@ def split_dateline(doc, i: int, j: int, initial: set[int], places: frozenset[str
 
 def _dateline_piece(doc, a: int, b: int, initial: set[int], places: frozenset[str], after_id: bool):
     opens = after_id or a in initial or (a > 0 and doc[a - 1].lower_ == "the" and a - 1 in initial)
+    if opens and _caps_dateline(doc, a, b):
+        return [(a, b, "place")]
     if not opens or b - a < 2:
         return [(a, b, False)]
     for cut in (a + 1, a + 2):  # one- and two-word places: "Paris", "Buenos Aires"
@@ -212,3 +215,14 @@ def _dateline_piece(doc, a: int, b: int, initial: set[int], places: frozenset[st
         if caps or line_end or any(t.lower_ in _SOURCE_WORDS for t in rest):
             return [(a, cut, False), (cut, b, True)]
     return [(a, b, False)]
+
+
+def _caps_dateline(doc, a: int, b: int) -> bool:
+    """"BELGRADE, Yugoslavia (AP) _", "NEW ORLEANS (AP)": a town in capitals opening the text."""
+    if any(not doc[k].is_punct and not doc[k].is_space for k in range(a)):
+        return False
+    words = [t.text for t in doc[a:b] if t.is_alpha]
+    if not words or not all(w.isupper() and len(w) >= 2 for w in words):
+        return False
+    rest = doc[b:b + 6].text
+    return bool(re.match(r"(?:,\s*[A-Z][\w.]*(?:\s[A-Z][\w.]*)?\s*)?(?:\(|_\s)", rest))

@@ -155,8 +155,17 @@ def datelines(ctx: Ctx, sent, mentions: list[Mention]) -> None:
     """"Moscow IZVESTIYA", "Paris Radio France International": the news source the extractor
     split off a dateline is based in the place before it."""
     idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men}, key=lambda i: mentions[i].start)
-    for a, b in zip(idx, idx[1:], strict=False):
-        if "dateline_place" in mentions[a].cues and "dateline_source" in mentions[b].cues \
-                and mentions[b].start - mentions[a].end <= 1:
+    text = ctx.doc.text
+    for k, (a, b) in enumerate(zip(idx, idx[1:], strict=False)):
+        if "dateline_place" not in mentions[a].cues:
+            continue
+        if "dateline_source" in mentions[b].cues and mentions[b].start - mentions[a].end <= 1:
             add(ctx, b, a, "located_in", _tok_span(ctx, a, b), 0.6, "dateline")
+            continue
+        for prev, c in zip(idx[k:], idx[k + 1:], strict=False):  # "BELGRADE, Yugoslavia (AP)"
+            gap = text[mentions[prev].end - ctx.offset:mentions[c].start - ctx.offset]
+            if gap.strip() == "(" and text[mentions[c].end - ctx.offset:].startswith(")"):
+                add(ctx, c, a, "located_in", _tok_span(ctx, a, c), 0.6, "(dateline)")
+            if gap.strip() != ",":
+                break
 

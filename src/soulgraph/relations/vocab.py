@@ -46,6 +46,7 @@ VERB_PREP: dict[tuple[str, str], str] = {
     ("hire", "by"): "works_at", ("hire", "at"): "works_at",
     ("live", "in"): "lives_in", ("reside", "in"): "lives_in", ("settle", "in"): "lives_in",
     ("grow up", "in"): "lives_in", ("bear", "in"): "lives_in", ("raise", "in"): "lives_in",
+    ("bear", "near"): "lives_in", ("bear", "at"): "lives_in", ("live", "near"): "lives_in",
     ("stay", "in"): "visited", ("live", "at"): "lives_in",
     ("move", "to"): "lives_in", ("relocate", "to"): "lives_in", ("move", "in"): "lives_in",
     ("emigrate", "to"): "lives_in", ("immigrate", "to"): "lives_in",
@@ -175,7 +176,8 @@ SIGNATURES: dict[str, tuple[frozenset, frozenset]] = {
     "works_at": (_P, _O), "member_of": (_PG, _O), "reports_to": (_P, _P),
     "manages": (_P, _P | _O), "lives_in": (_P, _PL | {"group"}),
     "located_in": (_OPL | {"event"}, _PL | {"group"}),
-    "family_of": (_P, _P), "friend_of": (_P, _P), "knows": (_P, _P), "killed": (_P, _P),
+    "family_of": (_P, _P), "friend_of": (_P, _P), "knows": (_P, _P),
+    "killed": (_P | _O, _P | _O),  # NER calls "Lincoln" an ORG; the final types decide (link.check_types)
     "founded": (_P | _O, _O | {"thing", "work"}), "leads": (_P, _O | {"thing"}),
     "visited": (_P | _O, _PL | {"org"}), "attended": (_P, _O | {"event"}),
     "created": (_P | _O, _NOT_PLACE - _P), "builds": (_P | _O, _NOT_PLACE - _P),
