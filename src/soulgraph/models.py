@@ -71,6 +71,9 @@ class Mention:
     speaker: str | None = None  # speaker of the segment holding the mention
     cues: list[str] = field(default_factory=list)
     sentence_initial: bool = False
+    # Classifier evidence read from the text around the span, computed once right after
+    # extraction (``classify.prep``) so an incremental update reuses it; None: not yet.
+    evidence: list | None = None
 
 
 @dataclass(slots=True)
@@ -101,6 +104,9 @@ class MemoryAnalysis:
     memory_id: str
     mentions: list[Mention] = field(default_factory=list)
     relations: list[RelationCandidate] = field(default_factory=list)
+    # Per-memory facts behind the store-wide statistics (``classify.corpus.memory_facts``),
+    # kept with the analysis for the same reason; None: computed from the text when needed.
+    facts: list | None = None
 
 
 # --------------------------------------------------------------------------- graph boundary

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from soulgraph import classify, extract, relations, resolve
+from soulgraph.classify import corpus
 from soulgraph.extract import Progress
 from soulgraph.graph import assemble
 from soulgraph.models import Memory, MemoryAnalysis
@@ -63,14 +64,15 @@ def build_graph(
     texts = {m.id: m.content for m in memories}
     mentions = [m for a in analyses for m in a.mentions]
 
+    stats = _corpus_stats(texts, analyses)
     clusters = resolve.cluster(mentions, registry)
-    decisions = {c.key: classify.decide(c.name, c.mentions, texts) for c in clusters}
+    decisions = {c.key: classify.decide(c.name, c.mentions, texts, stats) for c in clusters}
     sizes = {c.key: len(c.mentions) for c in clusters}
     clusters = resolve.refine(clusters, {k: d.type for k, d in decisions.items()}, registry)
     # a cluster that grew by a merge is typed again from all of its mentions
     decisions = {
         c.key: decisions[c.key] if sizes.get(c.key) == len(c.mentions) and c.key in decisions
-        else classify.decide(c.name, c.mentions, texts)
+        else classify.decide(c.name, c.mentions, texts, stats)
         for c in clusters
     }
 
@@ -113,6 +115,13 @@ def build_graph(
     records = [memory_record(m) for m in memories]
     meta = {"extractor": extractor, "generator": "soulgraph"}
     return assemble(nodes, [_edge(r) for r in rels], records, meta)
+
+
+def _corpus_stats(texts: dict[str, str], analyses: Sequence[MemoryAnalysis]) -> corpus.CorpusStats:
+    """Store statistics summed from the per-memory facts extraction left on each analysis
+    (read from the text for any memory without them)."""
+    facts = {a.memory_id: a.facts for a in analyses}
+    return corpus.aggregate((mid, facts.get(mid) or corpus.memory_facts(text)) for mid, text in texts.items())
 
 
 def memory_record(m: Memory) -> dict:

@@ -35,15 +35,17 @@ from soulgraph.extract import Progress
 from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
 from soulgraph.registry import Registry
 
-CACHE_FORMAT = "soulgraph-analysis-cache/1"
+CACHE_FORMAT = "soulgraph-analysis-cache/2"
 _MF = tuple(f.name for f in fields(Mention))
 _RF = tuple(f.name for f in fields(RelationCandidate))
 
 
 # What extraction's output can depend on (a cache written by other code of these is not
-# reused); resolution, typing and linking are re-run on every update anyway.
+# reused), with the per-memory typing evidence it carries (``classify.prep``); resolution,
+# typing and linking are re-run on every update anyway.
 _EXTRACTION_CODE = ("__init__.py", "models.py", "shapes.py", "ontology.py", "relations.py",
-                    "relations", "extract", "data", "sources/envelope.py", "sources/segments.py")
+                    "relations", "extract", "data", "sources/envelope.py", "sources/segments.py",
+                    "classify")
 
 
 @functools.cache
@@ -69,7 +71,7 @@ class AnalysisCache:
     """memory id -> (content hash, serialised analysis rows) for one extractor."""
 
     extractor: str
-    entries: dict[str, list] = field(default_factory=dict)  # id -> [hash, mention rows, relation rows]
+    entries: dict[str, list] = field(default_factory=dict)  # id -> [hash, mentions, relations, facts]
 
     def get(self, memory_id: str, content_hash: str) -> MemoryAnalysis | None:
         e = self.entries.get(memory_id)
@@ -77,13 +79,15 @@ class AnalysisCache:
             return None
         return MemoryAnalysis(memory_id=memory_id,
                               mentions=[Mention(*row) for row in e[1]],
-                              relations=[RelationCandidate(*row) for row in e[2]])
+                              relations=[RelationCandidate(*row) for row in e[2]],
+                              facts=e[3] if len(e) > 3 else None)
 
     def put(self, content_hash: str, a: MemoryAnalysis) -> None:
         self.entries[a.memory_id] = [
             content_hash,
             [[getattr(m, f) for f in _MF] for m in a.mentions],
             [[getattr(r, f) for f in _RF] for r in a.relations],
+            a.facts,
         ]
 
     def dumps(self) -> bytes:

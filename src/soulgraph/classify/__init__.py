@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from soulgraph.classify import context, corpus, cues, gazetteer, shape
+from soulgraph.classify import context, corpus, cues, gazetteer, prep, shape
 from soulgraph.classify.evidence import Tally, Vote
 from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
@@ -39,14 +39,22 @@ class TypeDecision:
     reasons: list[str] = field(default_factory=list)
 
 
-def decide(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:
-    """The type of one canonical entity from the votes of all its mentions."""
-    tally = collect(name, mentions, texts)
+def decide(name: str, mentions: list[Mention], texts: Mapping[str, str],
+           stats: corpus.CorpusStats | None = None) -> TypeDecision:
+    """The type of one canonical entity from the votes of all its mentions.
+
+    ``stats``: the store's statistics when the caller already summed them
+    (``corpus.aggregate``); else they are computed from ``texts``."""
+    tally = collect(name, mentions, texts, stats)
     return judge(name, tally, mentions, texts)
 
 
-def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tally:
-    """Every vote about ``name``: once per entity for its shape, once per mention for context."""
+def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
+            stats: corpus.CorpusStats | None = None) -> Tally:
+    """Every vote about ``name``: once per entity for its shape, once per mention for context.
+
+    Per-mention context evidence comes precomputed on ``Mention.evidence`` (``prep``)
+    when extraction filled it, else it is read from the text here."""
     tally = Tally()
     shape_votes, shape_forbid = shape.votes(name)
     tally.add_entity(shape_votes)
@@ -58,7 +66,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
     key = gazetteer.key(name)
     listed = key in places or key in gazetteer.words("orgs")
     ambiguous = gazetteer.is_ambiguous_name(name)
-    stats = corpus.stats(texts)
+    if stats is None:
+        stats = corpus.stats(texts)
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
@@ -68,15 +77,18 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str]) -> Tal
                 votes = [v for v in votes if v.kind != "speaker"]
             else:
                 votes.append(Vote("person", "speaker", 5.0, "speaker"))
-        if text and 0 <= m.start <= m.end <= len(text):
-            votes.extend(context.votes(m, text, places, dialogue, ambiguous))
+        if prep.in_text(m, text):
+            ev = m.evidence if m.evidence is not None else prep.mention_evidence(m, text, dialogue)
+            if ambiguous:
+                votes.extend(context.ambiguous_votes(m, text))
+            votes.extend(prep.votes_of(ev))
             modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
-            if context.article_before(m, text) and not ambiguous and not modifier:
+            if ev[0] and not ambiguous and not modifier:
                 if _plural(name):
                     forbid = {**forbid, "person": "a plural name after an article (the Beatles)"}
                 else:
                     votes.append(Vote("person", "article before the name", -1.5, "article"))
-            if context.fragment_of_product(m, text):
+            if ev[1]:
                 votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
                 forbid = {**forbid, "person": "part of a product name"}
         tally.add_mention(votes, forbid)

@@ -152,13 +152,27 @@ def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
     word-use patterns ("if you ever", "may be") and name-use patterns ("with
     Grace", "Grace's") are read too.
     """
+    out = ambiguous_votes(m, text) if ambiguous else []
+    out.extend(plain_votes(m, text, places, dialogue))
+    return out
+
+
+def ambiguous_votes(m: Mention, text: str) -> list[Vote]:
+    """Name use or word use, read only for names that are also ordinary words."""
+    left, right, _ = window(m, text)
+    out: list[Vote] = []
+    if _AMBIG_PERSON_LEFT.search(left) or _AMBIG_PERSON_RIGHT.match(right):
+        out.append(Vote("person", "name use (with X / X's)", 1.6, "ambig_name"))
+    if _AMBIG_WORD_LEFT.search(left) or _AMBIG_WORD_RIGHT.match(right):
+        out.append(Vote("concept", "word use (may be / if you ever)", 2.0, "word"))
+    return out
+
+
+def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True) -> list[Vote]:
+    """Context votes that do not depend on the entity's name: a pure function of the mention
+    and its memory, so they are computed once per mention right after extraction."""
     left, right, sentence = window(m, text)
     out: list[Vote] = []
-    if ambiguous:
-        if _AMBIG_PERSON_LEFT.search(left) or _AMBIG_PERSON_RIGHT.match(right):
-            out.append(Vote("person", "name use (with X / X's)", 1.6, "ambig_name"))
-        if _AMBIG_WORD_LEFT.search(left) or _AMBIG_WORD_RIGHT.match(right):
-            out.append(Vote("concept", "word use (may be / if you ever)", 2.0, "word"))
     hit = _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
@@ -262,4 +276,4 @@ def _pronoun_near(m: Mention, text: str, sentence: str) -> bool:
     return bool(_PRONOUN.search(before) or _PRONOUN.search(after))
 
 
-__all__ = ["votes", "window", "lexicon"]
+__all__ = ["votes", "ambiguous_votes", "plain_votes", "window", "lexicon"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from soulgraph.sources.envelope import split_segments
@@ -45,27 +45,50 @@ def stats(texts: Mapping[str, str]) -> CorpusStats:
 
 
 def compute(texts: Mapping[str, str]) -> CorpusStats:
+    return aggregate((mid, memory_facts(text)) for mid, text in texts.items())
+
+
+def memory_facts(text: str) -> list:
+    """One memory's share of the store-wide statistics, as plain JSON values (the update
+    cache keeps them): [technical, [casefolded speaker per turn], lowercase words,
+    capitalised mid-sentence words] (word lists space-joined: tokens hold no spaces)."""
+    technical = _technical(text)
+    speakers = [seg.speaker.casefold() for seg in split_segments(text) if seg.speaker]
+    lower: list[str] = []
+    capital_mid: list[str] = []
+    for m in _TOKEN.finditer(text):
+        w = m.group()
+        if w.islower():
+            lower.append(w)
+        elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
+                                                                                m.start()]):
+            capital_mid.append(w.casefold())
+    return [technical, speakers, " ".join(lower), " ".join(capital_mid)]
+
+
+def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
+    """Sum per-memory facts (``memory_facts``) into the store's statistics."""
     speaker_turns: Counter = Counter()
     dialogue: set[str] = set()
     technical: set[str] = set()
-    lower: Counter = Counter()
-    capital_mid: Counter = Counter()
-    for mid, text in texts.items():
-        if len(_CODE.findall(text)) >= 2:
+    lower_parts: list[str] = []
+    capital_parts: list[str] = []
+    for mid, (tech, speakers, lower, capital_mid) in facts:
+        if tech:
             technical.add(mid)
-        for seg in split_segments(text):
-            if seg.speaker:
-                speaker_turns[seg.speaker.casefold()] += 1
-                dialogue.add(mid)
-        for m in _TOKEN.finditer(text):
-            w = m.group()
-            if w.islower():
-                lower[w] += 1
-            elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
-                                                                                    m.start()]):
-                capital_mid[w.casefold()] += 1
+        if speakers:
+            speaker_turns.update(speakers)
+            dialogue.add(mid)
+        lower_parts.append(lower)
+        capital_parts.append(capital_mid)
     speakers = {s for s, n in speaker_turns.items() if n >= 2}  # one "Montana:" line is a heading
-    return CorpusStats(frozenset(speakers), frozenset(dialogue), frozenset(technical), lower, capital_mid)
+    return CorpusStats(frozenset(speakers), frozenset(dialogue), frozenset(technical),
+                       Counter(" ".join(lower_parts).split()), Counter(" ".join(capital_parts).split()))
+
+
+def _technical(text: str) -> bool:
+    """Two or more code-like spans (identifiers, paths, backticks, commit prefixes)."""
+    return len(_CODE.findall(text)) >= 2
 
 
 def is_sentence_initial(start: int, sent_start: int, text: str) -> bool:

@@ -36,6 +36,17 @@ def analyze(
 
     if extractor not in EXTRACTORS:
         raise SoulgraphError(f"unknown extractor {extractor!r}; use one of {', '.join(EXTRACTORS)}")
+    analyses, used = _extract(memories, extractor, workers, progress)
+    from soulgraph.classify import prep
+
+    prep.prepare(memories, analyses)  # per-memory typing evidence, kept in the update cache
+    return analyses, used
+
+
+def _extract(memories: Sequence[Memory], extractor: str, workers: int,
+             progress: Progress | None) -> tuple[list[MemoryAnalysis], str]:
+    from soulgraph.errors import SoulgraphError
+
     if extractor in ("auto", "spacy"):
         from soulgraph.extract import spacy_np
 
@@ -50,7 +61,7 @@ def analyze(
         warnings.warn(
             f"spaCy model {MODEL_NAME} unavailable; using the regex fallback extractor",
             RuntimeWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
     from soulgraph.extract import regex_fallback
 

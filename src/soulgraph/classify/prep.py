@@ -1,0 +1,53 @@
+"""Classifier evidence that depends on one memory only, computed right after extraction.
+
+Typing is global (all mentions of an entity, statistics of the whole store), but most
+of its input is not: the context patterns around a mention and a memory's share of
+the store statistics are pure functions of that memory. Computing them once per
+memory and keeping them on the :class:`MemoryAnalysis` lets an incremental update
+reuse them from its cache, so ``build_graph`` only sums them (same result as
+reading every text again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from soulgraph.classify import context, corpus, gazetteer
+from soulgraph.classify.evidence import Vote
+from soulgraph.models import Memory, MemoryAnalysis, Mention
+
+
+def prepare(memories: Sequence[Memory], analyses: Sequence[MemoryAnalysis]) -> None:
+    """Fill ``facts`` and every mention's ``evidence`` (in place) where still missing."""
+    texts = {m.id: m.content for m in memories}
+    for a in analyses:
+        text = texts.get(a.memory_id)
+        if text is not None:
+            prepare_one(text, a)
+
+
+def prepare_one(text: str, a: MemoryAnalysis) -> None:
+    if a.facts is None:
+        a.facts = corpus.memory_facts(text)
+    dialogue = bool(a.facts[1])
+    for m in a.mentions:
+        if m.evidence is None:
+            m.evidence = mention_evidence(m, text, bool(m.speaker) or dialogue)
+
+
+def mention_evidence(m: Mention, text: str, dialogue: bool) -> list:
+    """[article before the name, part of a product name, vote rows...] for one mention
+    (JSON values, so the update cache can keep them)."""
+    if not in_text(m, text):
+        return [False, False]
+    votes = context.plain_votes(m, text, gazetteer.words("places"), dialogue)
+    return [context.article_before(m, text), context.fragment_of_product(m, text),
+            *([v.type, v.label, v.weight, v.kind] for v in votes)]
+
+
+def votes_of(evidence: list) -> list[Vote]:
+    return [Vote(*row) for row in evidence[2:]]
+
+
+def in_text(m: Mention, text: str) -> bool:
+    return bool(text) and 0 <= m.start <= m.end <= len(text)
