@@ -84,3 +84,8 @@ def test_list_of_places_is_no_town_state_pair():
 def test_shouting_is_no_dateline_town():
     assert "MERGED" not in mentions("MERGED the PR into main (finally).")
     assert "BELGRADE" in mentions("BELGRADE, Yugoslavia (AP) _ Serbian police arrested a man.")
+
+
+def test_dateline_after_a_separate_wire_number():
+    got = mentions("NC1404123794 Cairo AL-AHALI in Arabic 6 Apr 94 p 6")
+    assert {"Cairo", "AL-AHALI"} <= set(got)

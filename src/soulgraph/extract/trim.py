@@ -200,7 +200,8 @@ def split_dateline(doc, i: int, j: int, initial: set[int], places: frozenset[str
 
 
 def _dateline_piece(doc, a: int, b: int, initial: set[int], places: frozenset[str], after_id: bool):
-    opens = after_id or a in initial or (a > 0 and doc[a - 1].lower_ == "the" and a - 1 in initial)
+    opens = after_id or a in initial or (a > 0 and (doc[a - 1].lower_ == "the" and a - 1 in initial
+                                                    or wire_id(doc[a - 1])))
     if opens and _caps_dateline(doc, a, b):
         return [(a, b, "place")]
     if not opens or b - a < 2:
