@@ -89,3 +89,8 @@ def test_shouting_is_no_dateline_town():
 def test_dateline_after_a_separate_wire_number():
     got = mentions("NC1404123794 Cairo AL-AHALI in Arabic 6 Apr 94 p 6")
     assert {"Cairo", "AL-AHALI"} <= set(got)
+
+
+def test_run_ending_in_a_title_before_a_person():
+    got = mentions("An air bubble would be the only oxygen, said Coast Guard Lt. Steve Hardy, but he did not say.")
+    assert {"Coast Guard", "Steve Hardy"} <= set(got)

@@ -46,3 +46,9 @@ def test_killing_verb_survives_an_ner_org_victim():
     # the small model calls "Lincoln" an ORG here; the classifier's final types decide later
     got = rels("But John Wilkes Booth shot Lincoln during the third act.")
     assert ("John Wilkes Booth", "killed", "Lincoln") in got
+
+
+def test_coordinated_people_of_an_organisation():
+    got = rels("James G. Blight and David A. Welch of Harvard University say that war was near.")
+    assert ("James G. Blight", "works_at", "Harvard University") in got
+    assert ("David A. Welch", "works_at", "Harvard University") in got

@@ -159,6 +159,11 @@ _NOT_NAME_START = frozenset({"of", "for", "the"})
 def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
     """"Cape Town Supreme Court Judge J.H. Berman", "State Duma Deputy Konstantin Zatulin": an
     organisation, a role word, then a person's name; return the two names (title dropped)."""
+    last = j - 1  # "Coast Guard Lt." + "Steve Hardy": a run ending in a title before a person
+    if last > i and title_word(doc[last]) is not None and doc[last].lower_ not in KEEP_TITLES:
+        nxt = j + 1 if j < len(doc) and doc[j].text == "." else j
+        if nxt < len(doc) and doc[nxt].ent_type_ == "PERSON" and doc[nxt].text[:1].isupper():
+            return [(i, last)]
     for k in range(i + 1, j - 1):
         low = doc[k].lower_
         if title_word(doc[k]) is None or low in KEEP_TITLES or low in ("general", "chief"):

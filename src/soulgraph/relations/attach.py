@@ -45,6 +45,8 @@ def attachments(ctx: Ctx, t) -> None:
                     rel = V.TYPE_PREP.get((tm, ctx.types[x]))
                     if rel:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
+                        for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"
+                            add(ctx, h, x, rel, (ht, xt), 0.55, c.text)
         elif c.dep_ == "poss":
             for x, xt in ends(ctx, c):
                 if isinstance(x, str):
@@ -66,6 +68,17 @@ def attachments(ctx: Ctx, t) -> None:
             x = ctx.tok2men[c.i]
             if tm == "place" and ctx.types[x] == "place":  # "West Point, Ga."
                 add(ctx, m, x, "located_in", (t, c), 0.6, ",")
+
+def _conj_heads(ctx: Ctx, t, tm: str) -> list:
+    """Names of the same coarse type coordinated before ``t`` ("X and Y of Z": X too)."""
+    out = []
+    while t.dep_ == "conj" and t.head.i != t.i:
+        t = t.head
+        x = ctx.tok2men.get(t.i)
+        if x is None or ctx.types[x] != tm:
+            break
+        out.append((x, t))
+    return out
 
 def _compound_names(ctx: Ctx, c, own: int, depth: int = 0) -> list:
     """Names inside a compound modifier chain (titles in between are skipped)."""
