@@ -92,5 +92,6 @@ def test_dateline_after_a_separate_wire_number():
 
 
 def test_run_ending_in_a_title_before_a_person():
-    got = mentions("An air bubble would be the only oxygen, said Coast Guard Lt. Steve Hardy, but he did not say.")
+    got = mentions("An air bubble would be the only oxygen, said Coast Guard Lt. Steve Hardy, "
+                   "but he did not say.")
     assert {"Coast Guard", "Steve Hardy"} <= set(got)
