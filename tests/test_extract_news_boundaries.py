@@ -95,3 +95,10 @@ def test_run_ending_in_a_title_before_a_person():
     got = mentions("An air bubble would be the only oxygen, said Coast Guard Lt. Steve Hardy, "
                    "but he did not say.")
     assert {"Coast Guard", "Steve Hardy"} <= set(got)
+
+
+def test_person_of_town_splits_but_institutions_stay_whole():
+    got = mentions("Prosecutors said Leroy Ivy of Oxford killed him.")
+    assert {"Leroy Ivy", "Oxford"} <= set(got)
+    got = mentions("The Bank of America and the University of Nigeria agreed.")
+    assert {"Bank of America", "University of Nigeria"} <= set(got)

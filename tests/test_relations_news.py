@@ -52,3 +52,7 @@ def test_coordinated_people_of_an_organisation():
     got = rels("James G. Blight and David A. Welch of Harvard University say that war was near.")
     assert ("James G. Blight", "works_at", "Harvard University") in got
     assert ("David A. Welch", "works_at", "Harvard University") in got
+
+
+def test_person_of_town_lives_there():
+    assert ("Leroy Ivy", "lives_in", "Oxford") in rels("Prosecutors said Leroy Ivy of Oxford killed him.")

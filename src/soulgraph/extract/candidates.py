@@ -155,8 +155,12 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             for a, b, source in trim.split_dateline(doc, *piece, initial, gazetteer.words("places")):
                 for sub in trim.split_inner_title(doc, a, b) or [(a, b)]:
                     place = source == "place" or (not source and b < piece[1])
-                    spans[sub] = (["dateline_source"] if source is True
-                                  else ["dateline_place"] if place else [])
+                    cue = ["dateline_source"] if source is True else ["dateline_place"] if place else []
+                    halves = trim.split_person_of(doc, *sub, gazetteer.words("given_names"))
+                    if halves:  # "Leroy Ivy of Oxford": the person, and where from
+                        spans[halves[0]], spans[halves[1]] = cue, ["of_origin"]
+                    else:
+                        spans[sub] = cue
             used.update(range(*piece))
     for e in doc.ents:
         if any(k in used for k in range(e.start, e.end)):
@@ -315,6 +319,8 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         label = "ORG"  # the news source of a dateline, whatever NER made of "Moscow IZVESTIYA"
     elif "dateline_place" in extra:
         label = "GPE"  # the known place opening a dateline ("Sofia BTA")
+    elif "of_origin" in extra:  # "Leroy Ivy of Oxford": NER's PERSON covered both names
+        label = "GPE" if gazetteer.is_place(text[doc[i].idx:doc[j - 1].idx + len(doc[j - 1])]) else None
     toks = doc[i:j]
     all_propn = all(t.tag_ in _PROPN or not t.is_alpha for t in toks)
     keep = junk.keep(s, toks, label, sent_initial, all_propn, extra)

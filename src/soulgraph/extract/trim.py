@@ -232,3 +232,18 @@ def _caps_dateline(doc, a: int, b: int) -> bool:
         return False
     rest = doc[b:b + 6].text
     return bool(re.match(r"(?:,\s*[A-Z][\w.]*(?:\s[A-Z][\w.]*)?\s*)?(?:\(|_\s)", rest))
+
+
+def split_person_of(doc, i: int, j: int, given: frozenset[str]) -> list[tuple[int, int]] | None:
+    """"Leroy Ivy of Oxford", "Peggy Say of Batavia": a person's full name, "of", where they are
+    from; two names. Only when the left part is a given name and a surname (so "Bank of
+    America", "University of Nigeria" and "Catherine of Aragon" stay whole)."""
+    for k in range(i + 2, j - 1):
+        if doc[k].lower_ != "of" or not doc[k].text.islower():
+            continue
+        left = [t for t in doc[i:k] if t.is_alpha]
+        if len(left) >= 2 and left[0].lower_ in given and left[-1].text[:1].isupper() \
+                and doc[k + 1].text[:1].isupper():
+            return [(i, k), (k + 1, j)]
+        return None
+    return None

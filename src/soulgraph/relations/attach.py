@@ -43,6 +43,8 @@ def attachments(ctx: Ctx, t) -> None:
                     if isinstance(x, str):
                         continue
                     rel = V.TYPE_PREP.get((tm, ctx.types[x]))
+                    if rel is None and tm == "person" and "of_origin" in ctx.mentions[x].cues:
+                        rel = "lives_in"  # "Leroy Ivy of Oxford" (the extractor split them)
                     if rel:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
                         for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"
