@@ -199,7 +199,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
             out.append(Vote("person", "addressed directly", 3.0, "address"))
         else:
             out.append(Vote("person", "addressed directly?", 0.6, "address_weak"))
-    if _PET.search(text[max(0, m.sent_start):min(len(text), max(m.sent_end, m.end) + 100)]):
+    if _maybe(_PET_HINTS, near := text[max(0, m.sent_start):min(len(text), max(m.sent_end, m.end) + 100)]) \
+            and _PET.search(near):
         out.append(Vote("concept", "pet words nearby", 1.2, "pet"))
     if _pronoun_near(m, text, sentence):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
@@ -273,7 +274,19 @@ def _pronoun_near(m: Mention, text: str, sentence: str) -> bool:
     s0 = max(0, m.sent_start)
     before = text[s0:m.start] if s0 <= m.start else ""
     after = text[m.end:min(len(text), max(m.sent_end, m.end) + 80)]
-    return bool(_PRONOUN.search(before) or _PRONOUN.search(after))
+    return bool(_maybe(_PRONOUN_HINTS, before) and _PRONOUN.search(before)
+                or _maybe(_PRONOUN_HINTS, after) and _PRONOUN.search(after))
+
+
+# Substrings every match of _PET / _PRONOUN contains once lowercased: a cheap test that skips
+# the slow scans. None holds i, s or k, which re.I also matches as İ ı ſ K (str.lower differs).
+_PET_HINTS = ("pet", "dog", "pup", "cat", "tt", "ham", "parrot", "bunny", "nea", "vet")
+_PRONOUN_HINTS = ("he", "hi", "hı")
+
+
+def _maybe(hints: tuple[str, ...], s: str) -> bool:
+    low = s.lower()
+    return any(h in low for h in hints)
 
 
 __all__ = ["votes", "ambiguous_votes", "plain_votes", "window", "lexicon"]

@@ -17,6 +17,9 @@ from soulgraph.sources.envelope import split_segments
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
 _CODE = re.compile(r"`[^`\n]+`|\b[a-z]+_[a-z_]+\b|\w\(\)|\b[\w-]+\.(?:py|js|ts|json|toml|md|yaml|yml)\b|"
                    r"^(?:feat|fix|chore|docs|test|refactor|perf|ci|build)(?:\([^)]*\))?!?:|#\d{2,}", re.M)
+# Each branch of _CODE needs one of these substrings, or _COMMIT (its commit-prefix branch).
+_CODE_MARKS = ("`", "_", "()", "#", ".py", ".js", ".ts", ".json", ".toml", ".md", ".yaml", ".yml")
+_COMMIT = re.compile(r"^(?:feat|fix|chore|docs|test|refactor|perf|ci|build)(?:\([^)]*\))?!?:", re.M)
 _SENT_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*[-*>#\d.)\s]*|[\"“(]\s*)$")
 
 
@@ -88,6 +91,8 @@ def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
 
 def _technical(text: str) -> bool:
     """Two or more code-like spans (identifiers, paths, backticks, commit prefixes)."""
+    if not (any(c in text for c in _CODE_MARKS) or _COMMIT.search(text)):
+        return False  # no branch of _CODE can match: skip its slow scan (most chat text)
     return len(_CODE.findall(text)) >= 2
 
 

@@ -19,6 +19,7 @@ speaker when the evidence says so:
 
 from __future__ import annotations
 
+import functools
 import re
 
 from soulgraph.models import Segment
@@ -55,6 +56,7 @@ Saturday Sunday Mood Weather Remember Reminder Goal Lesson Lessons Takeaway Take
 """.split())
 
 
+@functools.lru_cache(maxsize=4096)  # a store repeats its few speakers thousands of times
 def _name_like(name: str) -> bool:
     """Could this prefix word(s) be a person's name (or handle) rather than a heading?"""
     first = name.split()[0]
@@ -75,6 +77,8 @@ def _name_like(name: str) -> bool:
 
 def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
     """Segments for ``text``; empty when it holds no speaker prefixes."""
+    if ":" not in text and "]" not in text:
+        return []  # every prefix form ends in ":" or "]": skip the scan
     raw = []
     for m in _PREFIX.finditer(text):
         name = (m.group("b") or m.group("n") or "").strip()
