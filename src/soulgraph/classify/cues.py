@@ -86,8 +86,10 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
                 out.append(Vote("person", "addressed directly", 3.0, "address"))
             else:
                 out.append(Vote("person", "addressed directly?", 0.6, "address_weak"))
-        elif cue == "place_pair":  # "Morgan City, La.": a town and its state (extract/phrases.py)
-            out.append(Vote("place", "Town, State", 4.0, "shape"))
+        elif cue in ("place_pair", "dateline_place"):  # "Morgan City, La.", "BANGKOK, Thailand (AP)"
+            out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
+        elif cue == "dateline_source":  # "Moscow IZVESTIYA" (extract/trim.py)
+            out.append(Vote("org", "news source of a dateline", 3.0, "shape"))
         elif head == "title":
             out.append(Vote("person", f"title '{rest}'", 3.0, "title"))
         elif head == "subj_of":
