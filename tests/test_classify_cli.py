@@ -66,15 +66,15 @@ def test_explain_shows_type_reasons_and_sentences(tmp_path, cli):
     _write(src, [{"id": f"m{i}", "content": t} for i, t in enumerate(_TEXTS)])
     out = tmp_path / "g.json"
     assert cli("repair", "--rebuild-graph", src, "--out", out).returncode == 0
-    r = cli("explain", "riley", out, "--json")
+    r = cli("explain", out, "riley", "--json")
     assert r.returncode == 0, r.stderr
     e = json.loads(r.stdout)
     assert e["name"] == "Riley" and e["type"] == "person" and 0 < e["confidence"] <= 1
     assert e["mention_count"] >= 3 and e["reasons"]
     assert any("Riley" in s["sentence"] for s in e["sentences"])
-    human = cli("explain", "Riley", out)
+    human = cli("explain", out, "Riley")
     assert human.returncode == 0 and "person" in human.stdout and "reasons:" in human.stdout
-    missing = cli("explain", "Rilley", out)
+    missing = cli("explain", out, "Rilley")
     assert missing.returncode == 2 and "no node named 'Rilley'" in missing.stderr
     assert "did you mean 'Riley'" in missing.stderr
 

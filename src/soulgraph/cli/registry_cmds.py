@@ -23,8 +23,8 @@ _REGISTRY = typer.Option(None, "--registry", help="Registry file (default: <sour
 @app.command()
 @guarded
 def explain(
-    name: str = typer.Argument(..., help="The entity's name or one of its aliases."),
     source: Path = _SOURCE,
+    name: str = typer.Argument(..., help="The entity's name or one of its aliases."),
     as_json: bool = typer.Option(False, "--json", help="Print the explanation as JSON."),
     sentences: int = typer.Option(3, "--sentences", min=0, help="Provenance sentences to show."),
 ) -> None:
