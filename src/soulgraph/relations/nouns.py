@@ -25,6 +25,9 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
         return
     if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Sarah, our lead designer,"
         noun_frame(ctx, ends(ctx, n.head), n)
+        for c in n.conjuncts:  # "X, a professor at Y and president of Z"
+            if c.i not in ctx.tok2men and role(c) is not None:
+                noun_frame(ctx, ends(ctx, n.head), c)
     for c in n.children:
         if c.dep_ == "appos" and c.i in ctx.tok2men:  # "my sister Ana", "the CEO, Bob"
             noun_frame(ctx, ends(ctx, c), n)
@@ -69,7 +72,7 @@ def noun_frame(ctx: Ctx, described, n) -> None:
                     related += [(x, xt, c.lower_) for x, xt in found]
                     if not found:  # "an engineer with the USDA's research service"
                         related += [(ctx.tok2men[g.i], g, "hop") for g in p.children
-                                    if g.dep_ in ("poss", "compound") and g.i in ctx.tok2men]
+                                    if g.dep_ in ("poss", "compound", "nmod") and g.i in ctx.tok2men]
                     for c2, p2 in preps(p):  # "manager of Truck Stop in Ontario"
                         if c2.lower_ in ("in", "of", "at"):
                             related += [(x, xt, "hop") for x, xt in ends(ctx, p2)]
@@ -87,6 +90,8 @@ def noun_frame(ctx: Ctx, described, n) -> None:
             if rel_of_noun is None or how == "hop":
                 if how in ("of", "at", "from", "in", "for", "compound", "hop", "poss", "with"):
                     rel = V.TYPE_PREP.get((kind(ctx, d), kind(ctx, x)))
+                    if rel is None and how == "hop":  # "X, deputy leader of the RP group"
+                        rel = rel_of_noun
                     if rel:
                         add(ctx, d, x, rel, toks, 0.55, trig)
                 continue

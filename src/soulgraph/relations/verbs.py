@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import COPULAS, REL_PRONOUNS, Ctx, add, ends, kind, preps, subjects
 from soulgraph.relations.nouns import noun_frame, role
 
+_vadd = partial(add, soft=True)  # verb triggers: NER's person/org/place guesses do not veto
 _IRREALIS = frozenset({"want", "hope", "plan", "wish", "need", "try", "intend", "would", "dream",
                        "aim", "consider", "think", "expect"})
 
@@ -39,14 +42,14 @@ def verb_frame(ctx: Ctx, v) -> None:
         rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
         for a, at in agents:
             for p, pt in patients:
-                add(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
+                _vadd(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
         for prep, pobj in preps(v):
             prel = V.VERB_PREP.get((key, prep.lower_)) or V.VERB_PREP.get((lem, prep.lower_))
             if prel is None:
                 continue
             for x, xt in ends(ctx, pobj):
                 for p, pt in patients:
-                    add(ctx, p, x, prel, (pt, xt, v), 0.8, f"{v.text} {prep.text}")
+                    _vadd(ctx, p, x, prel, (pt, xt, v), 0.8, f"{v.text} {prep.text}")
         return
     subs = [e for s in subjects(v) for e in ends(ctx, s)]
     if not subs or _irrealis(v):
@@ -69,7 +72,7 @@ def verb_frame(ctx: Ctx, v) -> None:
             continue
         for x, xt in ends(ctx, o):
             for s, st in subs:
-                add(ctx, s, x, rel, (st, xt, v), 0.85, v.text)
+                _vadd(ctx, s, x, rel, (st, xt, v), 0.85, v.text)
         if not ends(ctx, o):  # "building the Soul Protocol SDK": the name inside the object
             for ch in o.children:
                 if ch.dep_ == "compound" and ch.i in ctx.tok2men:
@@ -95,7 +98,7 @@ def verb_frame(ctx: Ctx, v) -> None:
             continue
         for x, xt in xs:
             for s, st in subs:
-                add(ctx, s, x, prel, (st, xt, v), 0.8, f"{v.text} {prep.text}")
+                _vadd(ctx, s, x, prel, (st, xt, v), 0.8, f"{v.text} {prep.text}")
     for c in v.children:  # "works as a designer at Acme", "serves as CEO of Acme"
         if c.dep_ == "prep" and c.lower_ == "as":
             for n in c.children:
