@@ -87,8 +87,9 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
          soft: bool = False, extractor: str = "spacy-dep") -> None:
     """Record a candidate if the types fit; ``retype`` lets the type pair relabel a misfit.
 
-    ``soft`` (a verb said it: "Warner, who lives in Ocala"): a NER person/org/place type that
-    does not fit is not trusted; the classifier's final types decide (``link.check_types``).
+    ``soft`` (a verb said it: "Warner, who lives in Ocala"): the subject's NER person/org/place
+    type is not trusted when it does not fit (the small model swaps them on bare surnames); the
+    classifier's final types decide (``link.check_types``). The object's type still counts.
     """
     if h == t or rel is None:
         return
@@ -101,8 +102,7 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         rel, conf = V.TYPE_PREP.get((th, tt)), conf - 0.15
         if rel is None:
             return
-    if not V.compatible(rel, th, tt) and soft and V.compatible(
-            rel, "unknown" if th in _CONFUSABLE else th, "unknown" if tt in _CONFUSABLE else tt):
+    if not V.compatible(rel, th, tt) and soft and th in _CONFUSABLE and V.compatible(rel, "unknown", tt):
         conf -= 0.1
     elif not V.compatible(rel, th, tt):
         if not retype:
