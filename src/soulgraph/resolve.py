@@ -18,6 +18,7 @@ key) of a thing does not change when unrelated memories come and go.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -39,6 +40,7 @@ LONG_NAME = 13  # from this length two edits are allowed, below it one
 SHORT_MIN_LEN = 3  # a short form must be at least this long to extend
 
 
+@functools.lru_cache(maxsize=1 << 16)  # called per mention, several times; names repeat a lot
 def normalize(name: str) -> str:
     """Matching key: casefold, -/_/space runs as one space, edge punctuation, 'the ' and 's off."""
     s = _SEP.sub(" ", name.casefold())

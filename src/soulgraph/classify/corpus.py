@@ -71,7 +71,7 @@ def memory_facts(text: str) -> list:
 
 def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
     """Sum per-memory facts (``memory_facts``) into the store's statistics."""
-    speaker_turns: Counter = Counter()
+    turns: list[str] = []
     dialogue: set[str] = set()
     technical: set[str] = set()
     lower_parts: list[str] = []
@@ -80,10 +80,11 @@ def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
         if tech:
             technical.add(mid)
         if speakers:
-            speaker_turns.update(speakers)
+            turns.extend(speakers)
             dialogue.add(mid)
         lower_parts.append(lower)
         capital_parts.append(capital_mid)
+    speaker_turns = Counter(turns)
     speakers = {s for s, n in speaker_turns.items() if n >= 2}  # one "Montana:" line is a heading
     return CorpusStats(frozenset(speakers), frozenset(dialogue), frozenset(technical),
                        Counter(" ".join(lower_parts).split()), Counter(" ".join(capital_parts).split()))
