@@ -102,3 +102,9 @@ def test_person_of_town_splits_but_institutions_stay_whole():
     assert {"Leroy Ivy", "Oxford"} <= set(got)
     got = mentions("The Bank of America and the University of Nigeria agreed.")
     assert {"Bank of America", "University of Nigeria"} <= set(got)
+
+
+def test_organisation_president_person_splits_but_vice_president_does_not():
+    got = mentions("National Congress President Vinicio Villar Anleu said it.")
+    assert {"National Congress", "Vinicio Villar Anleu"} <= set(got)
+    assert "Vice" not in mentions("Vice President Al Gore spoke.")

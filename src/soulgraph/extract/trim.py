@@ -110,8 +110,8 @@ PERSON_TITLES = frozenset(
     "congresswoman governor gov gov. mayor judge justice ambassador secretary attorney minister "
     "prime-minister chairman chairwoman commissioner general gen gen. lt lt. col col. sgt sgt. capt "
     "capt. cmdr adm adm. admiral major maj maj. lieutenant colonel sergeant corporal officer detective "
-    "sheriff deputy prosecutor professor prof prof. dr dr. rev rev. reverend father bishop cardinal "
-    "archbishop rabbi imam pope king queen prince princess archduke emperor empress sultan sheik "
+    "sheriff deputy prosecutor commander professor prof prof. dr dr. rev rev. reverend father bishop "
+    "cardinal archbishop rabbi imam pope king queen prince princess archduke emperor empress sultan sheik "
     "sheikh actress actor composer novelist poet singer author economist spokesman spokeswoman "
     "correspondent director chief sir dame lord lady".split()
 )
@@ -166,12 +166,20 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
             return [(i, last)]
     for k in range(i + 1, j - 1):
         low = doc[k].lower_
-        if title_word(doc[k]) is None or low in KEEP_TITLES or low in ("general", "chief"):
+        if title_word(doc[k]) is None or low in ("general", "chief") or (
+                low in KEEP_TITLES and low not in _INNER_OK):
             continue
+        left_org = k - i >= 2 or doc[i].ent_type_ in ("ORG", "GPE", "NORP")  # not "Vice President X"
         if doc[k - 1].ent_type_ != "PERSON" and doc[k + 1].text[:1].isupper() \
-                and any(t.ent_type_ == "PERSON" for t in doc[k + 1:j]):
+                and any(t.ent_type_ == "PERSON" for t in doc[k + 1:j]) \
+                and (left_org or low not in _INNER_OK):
             return [(i, k), (k + 1, j)]
+        if left_org and low in _INNER_OK and doc[k + 1].text[:1].isupper() and doc[k + 1].tag_ == "NNP":
+            return [(i, k), (k + 1, j)]  # "National Congress President Vinicio Villar Anleu"
     return None
+
+
+_INNER_OK = frozenset({"president", "officer"})  # honorifics, but after an organisation a role
 
 
 _WIRE_ID = re.compile(r"(?=(?:.*\d){5})(?=(?:.*[A-Z]){2})[A-Z0-9]{8,}")  # OW3004022094, 94WD0125D
