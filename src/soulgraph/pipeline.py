@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from soulgraph import classify, extract, relations, resolve
+from soulgraph import classify, extract, gcpause, relations, resolve
 from soulgraph.classify import corpus
 from soulgraph.extract import Progress
 from soulgraph.graph import assemble
@@ -60,6 +60,16 @@ def build_graph(
     registry: Registry,
 ) -> nx.MultiDiGraph:
     """Resolve, classify and link already-extracted mentions into a graph."""
+    with gcpause.paused():
+        return _build_graph(memories, analyses, extractor, registry)
+
+
+def _build_graph(
+    memories: Sequence[Memory],
+    analyses: Sequence[MemoryAnalysis],
+    extractor: str,
+    registry: Registry,
+) -> nx.MultiDiGraph:
     by_id = {m.id: m for m in memories}
     texts = {m.id: m.content for m in memories}
     mentions = [m for a in analyses for m in a.mentions]

@@ -30,7 +30,7 @@ import networkx as nx
 import orjson
 from pydantic import BaseModel, Field
 
-from soulgraph import extract, pipeline
+from soulgraph import extract, gcpause, pipeline
 from soulgraph.extract import Progress
 from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
 from soulgraph.registry import Registry
@@ -109,7 +109,8 @@ def load_cache(path: Path | None, extractor: str | None) -> AnalysisCache | None
 
 def loads_cache(raw: bytes, extractor: str | None = None) -> AnalysisCache | None:
     try:
-        data = orjson.loads(raw)
+        with gcpause.paused():  # many small lists: collections would re-scan them all
+            data = orjson.loads(raw)
     except orjson.JSONDecodeError:
         return None
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
@@ -189,7 +190,8 @@ def update_memories(
         want = "spacy"  # spaCy was there when the cache was written; avoid re-probing
     analyses: list[MemoryAnalysis | None] = [None] * len(memories)
     if want != "regex" and cache is not None:
-        analyses = [cache.get(m.id, hashes[m.id]) for m in memories]
+        with gcpause.paused():
+            analyses = [cache.get(m.id, hashes[m.id]) for m in memories]
     todo = [i for i, a in enumerate(analyses) if a is None]
     t1 = time.perf_counter()
     used = cache.extractor if cache is not None and want != "regex" else want

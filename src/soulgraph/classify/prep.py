@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from soulgraph import gcpause
 from soulgraph.classify import context, corpus, gazetteer
 from soulgraph.classify.evidence import Vote
 from soulgraph.models import Memory, MemoryAnalysis, Mention
@@ -20,10 +21,11 @@ from soulgraph.models import Memory, MemoryAnalysis, Mention
 def prepare(memories: Sequence[Memory], analyses: Sequence[MemoryAnalysis]) -> None:
     """Fill ``facts`` and every mention's ``evidence`` (in place) where still missing."""
     texts = {m.id: m.content for m in memories}
-    for a in analyses:
-        text = texts.get(a.memory_id)
-        if text is not None:
-            prepare_one(text, a)
+    with gcpause.paused():
+        for a in analyses:
+            text = texts.get(a.memory_id)
+            if text is not None:
+                prepare_one(text, a)
 
 
 def prepare_one(text: str, a: MemoryAnalysis) -> None:
