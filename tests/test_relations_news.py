@@ -73,3 +73,25 @@ def test_coordinated_role_nouns_in_an_apposition():
 def test_role_of_a_group_named_by_a_modifier():
     got = rels("Sevket Kazan, deputy leader of the RP parliamentary group, said so.")
     assert ("Sevket Kazan", "leads", "RP") in got
+
+
+def test_person_age_of_town():
+    got = rels("He was going fast, said Daniel Urquhart, 8, of Aumsville, whose slug won.")
+    assert ("Daniel Urquhart", "lives_in", "Aumsville") in got
+
+
+def test_dated_dateline_source_is_in_the_town():
+    got = rels("(Text) Sofia, February 15 (BTA) -- Today the two main forces met.")
+    assert ("BTA", "located_in", "Sofia") in got
+
+
+def test_attachment_edge_is_relabelled_from_final_types():
+    from soulgraph.models import Provenance, Relation
+    from soulgraph.relations import check_types
+
+    r = Relation(source="ferraro", target="bethany", relation="located_in",
+                 provenance=[Provenance(memory_id="m0", start=0, end=5)])
+    kept = check_types([r], {"ferraro": "person", "bethany": "place"})
+    assert [(k.source, k.relation, k.target) for k in kept] == [("ferraro", "lives_in", "bethany")]
+    k = Relation(source="a", target="b", relation="killed")
+    assert check_types([k], {"a": "person", "b": "place"}) == []

@@ -10,6 +10,8 @@ from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends
 
 _IN_GAP = re.compile(r"^,?\s+in\s+(?:the\s+)?$")
+_OF_GAP = re.compile(r"^,(?:\s*\d{1,3},)?\s+of\s+$")  # "Daniel Urquhart, 8, of Aumsville"
+_DATED = re.compile(r"^,\s*[\w .]{1,20}\(\s*$")  # "Sofia, February 15 (BTA)"
 _GREETING = re.compile(
     r"^\W*(?:(?:thanks|thank you|thx|hey|hi|hello|congrats|congratulations|bye|yo|dear|oh|"
     r"wow|aw+|good morning|good night|sorry|well|yes|yeah|no|ok|okay|great|nice)\W*)*$",
@@ -114,6 +116,8 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
         gap = text[mentions[a].end - ctx.offset: mentions[b].start - ctx.offset]
         if ctx.types[b] == "place" and ctx.types[a] in ("org", "place") and _IN_GAP.match(gap):
             add(ctx, a, b, "located_in", _tok_span(ctx, a, b), 0.6, "in")  # "the Palace, in San Francisco"
+        if ctx.types[a] == "person" and ctx.types[b] in ("place", "unknown") and _OF_GAP.match(gap):
+            add(ctx, a, b, "lives_in", _tok_span(ctx, a, b), 0.6, ", of")  # "X, 50, of Bethany"
         if gap.strip() != "," or ctx.types[b] != "place":
             chain = []
             continue
@@ -171,6 +175,13 @@ def datelines(ctx: Ctx, sent, mentions: list[Mention]) -> None:
     split off a dateline is based in the place before it."""
     idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men}, key=lambda i: mentions[i].start)
     text = ctx.doc.text
+    if idx and ctx.types[idx[0]] in ("place", "unknown"):  # "Sofia, February 15 (BTA) --"
+        a = idx[0]
+        for c in idx[1:3]:
+            gap = text[mentions[a].end - ctx.offset:mentions[c].start - ctx.offset]
+            if _DATED.match(gap) and text[mentions[c].end - ctx.offset:].startswith(")"):
+                add(ctx, c, a, "located_in", _tok_span(ctx, a, c), 0.6, "(dateline)")
+                break
     for k, (a, b) in enumerate(zip(idx, idx[1:], strict=False)):
         if "dateline_place" not in mentions[a].cues:
             continue

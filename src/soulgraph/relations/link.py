@@ -70,15 +70,39 @@ FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
 }
 
 
+# Relations a bare attachment ("X of Y", "X, Y", "X in Y") picked from NER's guess of the two
+# types; once the classifier has typed both ends, the pair of final types picks again.
+_BY_TYPES = frozenset({"located_in", "lives_in", "works_at", "part_of"})
+_FINAL_TYPE_PREP = {(_P, _O): "works_at", (_P, _PL): "lives_in", (_O, _PL): "located_in",
+                    (_PL, _PL): "located_in"}
+
+
 def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation]:
-    """Edges whose ends have types their relation allows (once the classifier has spoken)."""
-    out = []
+    """Edges whose ends have types their relation allows (once the classifier has spoken).
+
+    An attachment edge whose label came from NER's type guesses ("Marie Ferraro, 50, of
+    Bethany" with NER calling her an ORG) is relabelled from the final types instead of dropped.
+    """
+    out: dict[tuple[str, str, str], Relation] = {}
     for r in rels:
-        src_ok, dst_ok = FINAL_SIGNATURES.get(r.relation, (None, None))
         ts, tt = types.get(r.source), types.get(r.target)
-        if (src_ok is None or ts is None or ts in src_ok) and (dst_ok is None or tt is None or tt in dst_ok):
-            out.append(r)
-    return out
+        if not _fits(r.relation, ts, tt):
+            new = _FINAL_TYPE_PREP.get((ts, tt)) if r.relation in _BY_TYPES else None
+            if new is None or not _fits(new, ts, tt):
+                continue
+            r = r.model_copy(update={"relation": new})
+        key = (r.source, r.relation, r.target)
+        if key in out:
+            out[key].provenance = _dedupe(out[key].provenance + r.provenance)
+            out[key].confidence = max(out[key].confidence, r.confidence)
+        else:
+            out[key] = r
+    return list(out.values())
+
+
+def _fits(rel: str, ts: str | None, tt: str | None) -> bool:
+    src_ok, dst_ok = FINAL_SIGNATURES.get(rel, (None, None))
+    return (src_ok is None or ts is None or ts in src_ok) and (dst_ok is None or tt is None or tt in dst_ok)
 
 
 CO_OCCUR_TYPES = frozenset({"tool", "project", "document", "event"})
