@@ -95,3 +95,14 @@ def test_attachment_edge_is_relabelled_from_final_types():
     assert [(k.source, k.relation, k.target) for k in kept] == [("ferraro", "lives_in", "bethany")]
     k = Relation(source="a", target="b", relation="killed")
     assert check_types([k], {"a": "person", "b": "place"}) == []
+
+
+def test_role_noun_with_ner_mistyped_organisation_waits_for_final_types():
+    from soulgraph.models import Relation
+    from soulgraph.relations import check_types, vocab
+
+    got = rels("The elder Quayle, publisher of the Huntington Herald-Press, said the family is upset.")
+    assert ("Quayle", vocab.BY_TYPES, "Huntington Herald-Press") in got
+    r = Relation(source="quayle", target="herald", relation=vocab.BY_TYPES)
+    assert [k.relation for k in check_types([r], {"quayle": "person", "herald": "org"})] == ["works_at"]
+    assert check_types([r], {"quayle": "person", "herald": "person"}) == []

@@ -9,6 +9,7 @@ from soulgraph.models import Mention
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends
 
+_NAMED = frozenset({"person", "org", "place", "unknown"})
 _IN_GAP = re.compile(r"^,?\s+in\s+(?:the\s+)?$")
 _OF_GAP = re.compile(r"^,(?:\s*\d{1,3},)?\s+of\s+$")  # "Daniel Urquhart, 8, of Aumsville"
 _DATED = re.compile(r"^,\s*[\w .]{1,20}\(\s*$")  # "Sofia, February 15 (BTA)"
@@ -47,6 +48,8 @@ def attachments(ctx: Ctx, t) -> None:
                     rel = V.TYPE_PREP.get((tm, ctx.types[x]))
                     if rel is None and tm == "person" and "of_origin" in ctx.mentions[x].cues:
                         rel = "lives_in"  # "Leroy Ivy of Oxford" (the extractor split them)
+                    if rel is None and c.lower_ in ("of", "from") and {tm, ctx.types[x]} <= _NAMED:
+                        rel = V.BY_TYPES  # NER's types fit no label; the final types decide
                     if rel:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
                         for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"

@@ -108,7 +108,9 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         if not retype:
             return
         rel, conf = V.TYPE_PREP.get((th, tt)), conf - 0.2
-        if rel is None or not V.compatible(rel, th, tt):
+        if rel is None and {th, tt} <= _CONFUSABLE | {"unknown"}:
+            rel = V.BY_TYPES  # NER's types fit no label: the classifier's final types pick one
+        elif rel is None or not V.compatible(rel, th, tt):
             return
     if isinstance(h, str) and isinstance(t, str):
         return

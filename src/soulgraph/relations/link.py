@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Provenance, Relation, RelationCandidate
+from soulgraph.relations import vocab as V
 
 
 def link(
@@ -86,8 +87,9 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
     out: dict[tuple[str, str, str], Relation] = {}
     for r in rels:
         ts, tt = types.get(r.source), types.get(r.target)
-        if not _fits(r.relation, ts, tt):
-            new = _FINAL_TYPE_PREP.get((ts, tt)) if r.relation in _BY_TYPES else None
+        if r.relation == V.BY_TYPES or not _fits(r.relation, ts, tt):
+            by_types = r.relation in _BY_TYPES or r.relation == V.BY_TYPES
+            new = _FINAL_TYPE_PREP.get((ts, tt)) if by_types else None
             if new is None or not _fits(new, ts, tt):
                 continue
             r = r.model_copy(update={"relation": new})

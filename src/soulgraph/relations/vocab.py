@@ -142,6 +142,10 @@ TYPE_PREP = {
     ("org", "org"): "part_of", ("thing", "org"): "part_of",
 }
 ATTACH_PREPS = frozenset({"of", "at", "from", "in", "for", "with", "based"})
+# Placeholder label of an attachment whose NER types fit no relation ("Quayle, publisher of the
+# Huntington Herald-Press" with the paper called a PERSON): ``link.check_types`` relabels it
+# from the final types (person-org works_at, person-place lives_in, ...) or drops it.
+BY_TYPES = "@by_types"
 
 
 def coarse_type(m: Mention) -> str:
