@@ -108,3 +108,12 @@ def test_organisation_president_person_splits_but_vice_president_does_not():
     got = mentions("National Congress President Vinicio Villar Anleu said it.")
     assert {"National Congress", "Vinicio Villar Anleu"} <= set(got)
     assert "Vice" not in mentions("Vice President Al Gore spoke.")
+
+
+def test_sentence_opening_gerund_is_not_part_of_a_name():
+    got = mentions("Evaluating Juppe's visit, Cetin said that it was fine.")
+    assert "Juppe" in got and "Evaluating Juppe" not in got
+
+
+def test_sentence_opening_given_name_stays_on_the_name():
+    assert "Anna Sandhu Ray" in mentions("Anna Sandhu Ray, who 10 years ago Thursday wed the man, said so.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from soulgraph.classify import gazetteer
 from soulgraph.extract import lexicon
 
 # Tags that never start a name: determiners, pronouns, possessive markers, punctuation.
@@ -80,13 +81,19 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             i += 1  # "Yo Tim", "Yep John": never part of the name, whatever NER says
             sent_initial = False
             continue
+        if sent_initial and tok.text[:1].isupper() and low.endswith("ing") \
+                and lexicon.pos_of(low) == {"verb"} and not gazetteer.is_given_name(low):
+            i += 1  # "Evaluating Juppe's visit, ...": a gerund NER glued onto the name
+            sent_initial = False
+            continue
         if ner_start is not None and i >= ner_start:
             break
         if (sent_initial and lexicon.is_word(low) and tok.tag_ not in ("NNP", "NNPS")):
             i += 1
             sent_initial = False
             continue
-        if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low):
+        if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low) \
+                and not (gazetteer.is_given_name(low) and tok.tag_ in ("NNP", "NNPS")):  # "Anna Sandhu Ray"
             i += 1
             sent_initial = False
             continue
