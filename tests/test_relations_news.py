@@ -106,3 +106,8 @@ def test_role_noun_with_ner_mistyped_organisation_waits_for_final_types():
     r = Relation(source="quayle", target="herald", relation=vocab.BY_TYPES)
     assert [k.relation for k in check_types([r], {"quayle": "person", "herald": "org"})] == ["works_at"]
     assert check_types([r], {"quayle": "person", "herald": "person"}) == []
+
+
+def test_dangling_born_in_clause_takes_the_main_subject():
+    got = rels("Born in Athens, Psacharopoulos came to the United States at age 17.")
+    assert ("Psacharopoulos", "lives_in", "Athens") in got

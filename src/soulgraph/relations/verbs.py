@@ -21,7 +21,15 @@ def _patients(t) -> list:
         return [t.head]
     if t.dep_ == "conj" and t.tag_ == "VBN":
         return _patients(t.head)
+    if _dangling(t):  # "Born in Athens, Psacharopoulos came ...": the main clause's subject
+        return [c for c in t.head.children if c.dep_ in ("nsubj", "nsubjpass")]
     return []
+
+
+def _dangling(t) -> bool:
+    """A participle clause with no subject of its own, hanging off a clause ("Based in Paris, ...")."""
+    return t.dep_ == "advcl" and t.tag_ == "VBN" and not any(
+        c.dep_ in ("nsubj", "nsubjpass", "mark") for c in t.children)
 
 def _verb_key(t) -> tuple[str, str]:
     lem = V.lemma(t.text)
@@ -33,7 +41,7 @@ def verb_frame(ctx: Ctx, v) -> None:
         return
     lem, key = _verb_key(v)
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
-        v.dep_ == "acl" and v.tag_ == "VBN")
+        v.dep_ == "acl" and v.tag_ == "VBN") or _dangling(v)
     if passive:
         patients = [e for p in _patients(v) for e in ends(ctx, p)]
         agents = [e for w in (v, *(c for c in v.children if c.dep_ == "conj"))  # "shot and wounded by"
