@@ -111,3 +111,9 @@ def test_role_noun_with_ner_mistyped_organisation_waits_for_final_types():
 def test_dangling_born_in_clause_takes_the_main_subject():
     got = rels("Born in Athens, Psacharopoulos came to the United States at age 17.")
     assert ("Psacharopoulos", "lives_in", "Athens") in got
+
+
+def test_relative_where_is_an_in():
+    got = rels("You'll pass through Rolling Fork, where Muddy Waters was born, close to Greenville.")
+    assert ("Muddy Waters", "lives_in", "Rolling Fork") in got
+    assert ("Muddy Waters", "lives_in", "Greenville") not in got

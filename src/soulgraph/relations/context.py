@@ -156,12 +156,22 @@ def subjects(t, depth: int = 0) -> list:
     return []
 
 
+class _Where:
+    """Stands for the "in" of a relative "where" ("Rolling Fork, where Muddy Waters was born")."""
+
+    __slots__ = ()
+    lower_ = "in"
+    text = "where"
+
+
 def preps(t):
     for c in t.children:
         if c.dep_ in ("prep", "dative") and c.lower_ != "as":
             for p in c.children:
                 if p.dep_ == "pobj":
                     yield c, p
+    if t.dep_ == "relcl" and any(c.dep_ == "advmod" and c.lower_ == "where" for c in t.children):
+        yield _Where(), t.head
 
 def path(a, b) -> list | None:
     """Tokens on the dependency path from a to b (both included), or None across sentences."""
