@@ -117,3 +117,7 @@ def test_relative_where_is_an_in():
     got = rels("You'll pass through Rolling Fork, where Muddy Waters was born, close to Greenville.")
     assert ("Muddy Waters", "lives_in", "Rolling Fork") in got
     assert ("Muddy Waters", "lives_in", "Greenville") not in got
+
+
+def test_possessor_of_a_title_before_a_name():
+    assert ("Li Peng", "lives_in", "China") in rels("China's Premier Li Peng signed the treaty.")

@@ -120,7 +120,7 @@ PERSON_TITLES = frozenset(
     "sheriff deputy prosecutor commander professor prof prof. dr dr. rev rev. reverend father bishop "
     "cardinal archbishop rabbi imam pope king queen prince princess archduke emperor empress sultan sheik "
     "sheikh actress actor composer novelist poet singer author economist spokesman spokeswoman "
-    "correspondent director chief sir dame lord lady".split()
+    "correspondent director chief sir dame lord lady ceo cto cfo coo founder co-founder".split()
 )
 
 

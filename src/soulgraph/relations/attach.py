@@ -94,7 +94,7 @@ def _compound_names(ctx: Ctx, c, own: int, depth: int = 0) -> list:
         return [(x, c)]
     if depth > 2 or c.pos_ not in ("PROPN", "NOUN"):
         return []
-    return [r for g in c.children if g.dep_ in ("compound", "nmod")
+    return [r for g in c.children if g.dep_ in ("compound", "nmod", "poss")  # "China's Premier Li Peng"
             for r in _compound_names(ctx, g, own, depth + 1)]
 
 def _quoted_or_work(ctx: Ctx, t, tm: str) -> bool:
