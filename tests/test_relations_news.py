@@ -35,6 +35,7 @@ def test_capitals_dateline_town_and_agency():
     got = rels("BELGRADE, Yugoslavia (AP) _ Serbian police arrested a man.")
     assert ("BELGRADE", "located_in", "Yugoslavia") in got
     assert ("AP", "located_in", "BELGRADE") in got
+    assert ("AP", "located_in", "Yugoslavia") in got
 
 
 def test_born_near_a_place():

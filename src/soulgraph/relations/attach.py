@@ -191,10 +191,13 @@ def datelines(ctx: Ctx, sent, mentions: list[Mention]) -> None:
         if "dateline_source" in mentions[b].cues and mentions[b].start - mentions[a].end <= 1:
             add(ctx, b, a, "located_in", _tok_span(ctx, a, b), 0.6, "dateline")
             continue
+        chain = [a]
         for prev, c in zip(idx[k:], idx[k + 1:], strict=False):  # "BELGRADE, Yugoslavia (AP)"
             gap = text[mentions[prev].end - ctx.offset:mentions[c].start - ctx.offset]
             if gap.strip() == "(" and text[mentions[c].end - ctx.offset:].startswith(")"):
-                add(ctx, c, a, "located_in", _tok_span(ctx, a, c), 0.6, "(dateline)")
-            if gap.strip() != ",":
+                for p in chain:  # the agency is in the town, and so in its country
+                    add(ctx, c, p, "located_in", _tok_span(ctx, p, c), 0.6 if p == a else 0.5, "(dateline)")
+            if gap.strip() != "," or ctx.types[c] != "place":
                 break
+            chain.append(c)
 
