@@ -122,3 +122,8 @@ def test_relative_where_is_an_in():
 
 def test_possessor_of_a_title_before_a_name():
     assert ("Li Peng", "lives_in", "China") in rels("China's Premier Li Peng signed the treaty.")
+
+
+def test_name_hung_on_the_of_object_of_a_role_subject():
+    got = rels("In 1872, the 30th president of the United States, Calvin Coolidge, was born in Plymouth, Vt.")
+    assert ("Calvin Coolidge", "lives_in", "Plymouth") in got

@@ -69,6 +69,12 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
         for ch in c.children:
             if ch.dep_ == "appos" and ch.i in ctx.tok2men:  # "my sister Ana lives in Lisbon"
                 res.append((ctx.tok2men[ch.i], ch))
+            elif ch.dep_ == "prep" and ch.lower_ == "of" and c.lower_ in V.ROLE_NOUN:
+                # "the 34th President of the United States, Dwight D. Eisenhower, was born in ...":
+                # the parser hangs the name on "States"; it names the president
+                res.extend((ctx.tok2men[a.i], a) for p in ch.children if p.dep_ == "pobj"
+                           for a in p.children if a.dep_ == "appos" and a.i in ctx.tok2men
+                           and ctx.types[ctx.tok2men[a.i]] == "person")
             elif ch.dep_ == "prep" and (ch.lower_ in ("like", "including")
                                       or (ch.lower_ == "as" and ch.i > 0
                                           and ctx.doc[ch.i - 1].lower_ == "such")):
