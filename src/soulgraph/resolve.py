@@ -264,20 +264,21 @@ def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
     for (_, etype), cs in sorted(blocks.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
         if etype in (None, "concept") or len(cs) < 2:
             continue
-        cs = sorted(cs, key=lambda c: c.key)
-        for i, a in enumerate(cs):
-            da = _DIGITS.findall(a.key)
-            for b in cs[i + 1:]:
-                if abs(len(a.key) - len(b.key)) > 2 or _DIGITS.findall(b.key) != da:
+        keys = sorted(c.key for c in cs)
+        digits = [_DIGITS.findall(k) for k in keys]
+        for i, a in enumerate(keys):
+            for j in range(i + 1, len(keys)):
+                b = keys[j]
+                if abs(len(a) - len(b)) > 2 or digits[j] != digits[i]:
                     continue
-                if not _typo_like(a.key, b.key):
-                    continue
-                n = min(len(a.key), len(b.key))
-                if etype == "person" and (n < FUZZY_MIN_LEN_PERSON or a.key.split()[0] != b.key.split()[0]):
-                    continue
+                n = min(len(a), len(b))
                 cut = 1 if n < LONG_NAME or etype == "person" else 2
-                if Levenshtein.distance(a.key, b.key, score_cutoff=cut) <= cut:
-                    out.append((a.key, b.key))
+                # the C edit distance first: it rejects nearly every pair cheaply
+                if Levenshtein.distance(a, b, score_cutoff=cut) > cut or not _typo_like(a, b):
+                    continue
+                if etype == "person" and (n < FUZZY_MIN_LEN_PERSON or a.split()[0] != b.split()[0]):
+                    continue
+                out.append((a, b))
     return out
 
 
