@@ -57,6 +57,9 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     when extraction filled it, else it is read from the text here."""
     tally = Tally()
     shape_votes, shape_forbid = shape.votes(name)
+    if shape_forbid.get("place") in ("all-caps word", "shouting") and any(
+            "dateline_place" in m.cues for m in mentions):
+        del shape_forbid["place"]  # "BANGKOK, Thailand (AP)": a town in capitals, not shouting
     tally.add_entity(shape_votes)
     tally.add_entity(gazetteer.votes(name))
     for t, why in shape_forbid.items():

@@ -1,0 +1,25 @@
+"""A town in capitals opening a news dateline is a place; other capitals stay shouting."""
+
+from __future__ import annotations
+
+from soulgraph import Memory, rebuild
+
+
+def _types(texts: list[str]) -> dict[str, str]:
+    b = rebuild([Memory(id=str(i), content=t) for i, t in enumerate(texts)], extractor="spacy")
+    return {d["name"]: d["type"] for _, d in b.graph.nodes(data=True)}
+
+
+def test_dateline_town_in_capitals_is_a_place():
+    types = _types([
+        "BANGKOK, Thailand (AP) Police arrested two men on Tuesday, officials said.",
+        "DAYTON, Ohio (AP) The plant will close next year, the company said.",
+    ])
+    assert types.get("BANGKOK") == "place"
+    assert types.get("DAYTON") == "place"
+
+
+def test_shouting_outside_a_dateline_is_never_a_place():
+    types = _types(["The PR is MERGED now and CI is green.", "We agreed: NOTHING ships on Friday."])
+    for word in ("MERGED", "NOTHING"):
+        assert types.get(word) not in ("place", "person", "org")
