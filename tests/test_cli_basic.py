@@ -35,3 +35,15 @@ def test_missing_path_is_one_line_exit_2(tmp_path, cli):
     assert r.returncode == 2
     assert r.stderr.strip().count("\n") == 0
     assert "no such file" in r.stderr
+
+
+def test_api_rebuild_splits_envelopes_of_memories_built_in_code():
+    """Memories made in code (no reader) still get speaker segments: first person is the speaker."""
+    from soulgraph import Memory, rebuild
+
+    mem = Memory(id="m1", content="User: I work at Acme Corp.\nAgent: Noted, Acme Corp it is.")
+    build = rebuild([mem])
+    edges = {(build.graph.nodes[u]["name"], d["relation"], build.graph.nodes[v]["name"])
+             for u, v, d in build.graph.edges(data=True)}
+    assert ("User", "works_at", "Acme Corp") in edges
+    assert mem.segments == []  # the caller's object is not mutated
