@@ -90,12 +90,14 @@ _CONFUSABLE = frozenset({"person", "org", "place"})  # the small model swaps the
 
 
 def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bool = False,
-         soft: bool = False, extractor: str = "spacy-dep") -> None:
+         soft: bool = False, loose: bool = False, extractor: str = "spacy-dep") -> None:
     """Record a candidate if the types fit; ``retype`` lets the type pair relabel a misfit.
 
     ``soft`` (a verb said it: "Warner, who lives in Ocala"): the subject's NER person/org/place
     type is not trusted when it does not fit (the small model swaps them on bare surnames); the
     classifier's final types decide (``link.check_types``). The object's type still counts.
+    ``loose`` (the words themselves type both ends: "my daughter Riley"): neither end's NER
+    person/org/place guess vetoes the edge; the final types still do.
     """
     if h == t or rel is None:
         return
@@ -109,6 +111,8 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         if rel is None:
             return
     if not V.compatible(rel, th, tt) and soft and th in _CONFUSABLE and V.compatible(rel, "unknown", tt):
+        conf -= 0.1
+    elif not V.compatible(rel, th, tt) and loose and {th, tt} <= _CONFUSABLE:
         conf -= 0.1
     elif not V.compatible(rel, th, tt):
         if not retype:

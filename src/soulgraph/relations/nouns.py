@@ -96,7 +96,8 @@ def noun_frame(ctx: Ctx, described, n) -> None:
                         add(ctx, d, x, rel, toks, 0.55, trig)
                 continue
             if how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
-                add(ctx, x, d, rel_of_noun, toks, 0.75, trig)
+                # a kin word types both ends itself (NER calls "Riley" an ORG)
+                add(ctx, x, d, rel_of_noun, toks, 0.75, trig, loose=n.lower_ in V.KIN)
             elif how == "poss" and rel_of_noun == "works_at" and kind(ctx, x) == "person":
                 rel = "reports_to" if n.lower_ in _BOSS else "knows"  # "our lead designer"
                 if rel == "reports_to":

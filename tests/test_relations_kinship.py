@@ -1,0 +1,35 @@
+"""Kin words type both ends themselves, whatever spaCy's NER guessed for the name."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph import Memory, rebuild
+
+
+def _edges(text: str) -> set[tuple[str, str, str]]:
+    g = rebuild([Memory(id="k1", content=text)], extractor="spacy").graph
+    return {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+
+
+@pytest.mark.parametrize("text", [
+    "User: My daughter Riley starts school in Lisbon.\nAgent: Exciting!",
+    "User: Riley is my daughter.\nAgent: Lovely.",
+])
+def test_first_person_kinship_points_from_the_speaker(text):
+    assert ("User", "family_of", "Riley") in _edges(text)  # the small model calls Riley an ORG
+
+
+@pytest.mark.parametrize("text", [
+    "Riley is Maya Chen's daughter.",
+    "Maya Chen's daughter Riley loves chess.",
+])
+def test_possessor_holds_the_kinship(text):
+    edges = _edges(text)
+    assert ("Maya Chen", "family_of", "Riley") in edges
+    assert ("Riley", "family_of", "Maya Chen") not in edges
+
+
+def test_no_kinship_without_a_kin_word():
+    edges = _edges("User: Acme Corp is my favourite company.\nAgent: ok.")
+    assert not any(r == "family_of" for _, r, _ in edges)
