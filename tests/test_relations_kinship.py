@@ -33,3 +33,11 @@ def test_possessor_holds_the_kinship(text):
 def test_no_kinship_without_a_kin_word():
     edges = _edges("User: Acme Corp is my favourite company.\nAgent: ok.")
     assert not any(r == "family_of" for _, r, _ in edges)
+
+
+@pytest.mark.parametrize(("text", "head", "tail"), [
+    ("User's daughter is Riley", "User", "Riley"),
+    ("Maya Chen's sister is Ana.", "Maya Chen", "Ana"),
+])
+def test_kin_noun_as_subject_of_a_copula(text, head, tail):
+    assert (head, "family_of", tail) in _edges(text)

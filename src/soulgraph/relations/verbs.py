@@ -26,6 +26,16 @@ def _patients(t) -> list:
     return []
 
 
+def _described_by_subject(ctx: Ctx, v) -> None:
+    """"User's daughter is Riley": the subject is the role noun, the name is the attribute."""
+    for s in subjects(v):
+        if s.i in ctx.tok2men or role(s) is None:
+            continue
+        for c in v.children:
+            if c.dep_ == "attr" and c.i in ctx.tok2men:
+                noun_frame(ctx, ends(ctx, c), s)
+
+
 def _dangling(t) -> bool:
     """A participle clause with no subject of its own, hanging off a clause ("Based in Paris, ...")."""
     return t.dep_ == "advcl" and t.tag_ == "VBN" and not any(
@@ -60,6 +70,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                     _vadd(ctx, p, x, prel, (pt, xt, v), 0.8, f"{v.text} {prep.text}")
         return
     subs = [e for s in subjects(v) for e in ends(ctx, s)]
+    if not subs and lem in COPULAS and not _irrealis(v):
+        _described_by_subject(ctx, v)
     if not subs or _irrealis(v):
         return
     if lem == "be" and v.tag_ == "VBD":
