@@ -141,6 +141,9 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
             ka = normalize(alias)
             if kn in g.parent and ka in g.parent:
                 g.union(ka, kn, root=kn)
+    for short, full in _parenthetical_aliases(mentions):
+        if short in g.parent and full in g.parent:
+            g.union(short, full, root=full)
     by_compact: dict[str, list[str]] = defaultdict(list)
     for k in sorted(by_key):
         if len(compact(k)) >= 5:
@@ -149,6 +152,29 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
         for k in ks[1:]:
             g.union(ks[0], k)
     return _build(by_key, g)
+
+
+def _parenthetical_aliases(mentions: list[Mention]) -> list[tuple[str, str]]:
+    """(short key, full key) for a name glossed right after itself: "Kenji Watanabe (Kenji)",
+    "World Health Organization (WHO)". The store says they are one thing, so the merge
+    needs no type agreement (the small model may call the bare given name a place)."""
+    by_memory: dict[str, list[Mention]] = defaultdict(list)
+    for m in mentions:
+        if m.extractor != "speaker":
+            by_memory[m.memory_id].append(m)
+    pairs = set()
+    for ms in by_memory.values():
+        ms.sort(key=lambda m: (m.start, m.end))
+        for a, b in zip(ms, ms[1:], strict=False):
+            if b.start - a.end != 2:  # " (" between the two names
+                continue
+            if not all(w[:1].isupper() for w in a.text.split()):
+                continue  # "Ebbinghaus exponential decay (Ebbinghaus, 1885)": a phrase, not a name
+            ka, kb = normalize(a.text), normalize(b.text)
+            words = ka.split()
+            if len(words) > 1 and kb != ka and (kb in words or kb == "".join(w[0] for w in words)):
+                pairs.add((kb, ka))
+    return sorted(pairs)
 
 
 def _build(by_key: dict[str, list[Mention]], g: _Groups) -> list[Cluster]:
