@@ -39,13 +39,7 @@ def link(
                 sentence=mem.content[rc.sent_start:rc.sent_end], extractor=rc.extractor,
                 confidence=rc.confidence, time=mem.created_at))
             rel.confidence = max(rel.confidence, rc.confidence)
-    out = []
-    for key in sorted(edges):
-        rel = edges[key]
-        rel.provenance = _dedupe(rel.provenance)
-        rel.valid_from, rel.valid_to = validity(rel, memories)
-        out.append(rel)
-    return out
+    return _finish(edges, memories)
 
 
 _P, _O, _PL, _C = "person", "org", "place", "concept"
@@ -148,6 +142,11 @@ def co_occurrence(
                     rel.provenance.append(Provenance(
                         memory_id=a.memory_id, start=s0, end=s1, sentence=mem.content[s0:s1],
                         extractor="co-occurrence", confidence=0.2, time=mem.created_at))
+    return _finish(edges, memories)
+
+
+def _finish(edges: dict, memories: Mapping[str, Memory]) -> list[Relation]:
+    """Edges in key order, provenance deduplicated, validity from their memories' times."""
     out = []
     for key in sorted(edges):
         rel = edges[key]
