@@ -87,7 +87,7 @@ def repair(
         else:
             path = Path(out) if out else default_graph_path(store)
             if not dry_run:
-                nodelink.save(build.graph, path)
+                nodelink.save(build.graph, path, like=store.mode_model)
                 update.after_rebuild(store, build, path)  # warm cache for `soulgraph update`
             target = str(path)
         return RepairReport(

@@ -126,10 +126,13 @@ def _copy_mode(tmp: Path, model: Path) -> None:
             os.chown(tmp, st.st_uid, st.st_gid)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Atomic write; a failure (disk full, no permission) is a one-line error, target untouched."""
+def atomic_write_bytes(path: Path, data: bytes, *, like: Path | None = None) -> None:
+    """Atomic write; a failure (disk full, no permission) is a one-line error, target untouched.
+
+    ``like``: the file whose permissions the new file takes (a graph or cache holding
+    memory text takes its store's, so a private store never spills world-readable text)."""
     try:
-        atomic_write(path, lambda fh: write_chunks(fh, data))
+        atomic_write(path, lambda fh: write_chunks(fh, data), like=like)
     except OSError as exc:
         raise SoulgraphError(f"{path}: cannot write ({exc.strerror or type(exc).__name__}); "
                              "nothing was changed") from None

@@ -125,10 +125,11 @@ def loads_cache(raw: bytes, extractor: str | None = None) -> AnalysisCache | Non
     return AnalysisCache(str(data.get("extractor")), entries if isinstance(entries, dict) else {})
 
 
-def save_cache(cache: AnalysisCache, path: Path) -> None:
+def save_cache(cache: AnalysisCache, path: Path, *, like: Path | None = None) -> None:
+    """Write the cache atomically with the permissions of ``like`` (the store: it holds spans)."""
     from soulgraph.safety import atomic_write_bytes
 
-    atomic_write_bytes(Path(path), cache.dumps())
+    atomic_write_bytes(Path(path), cache.dumps(), like=like)
 
 
 def cache_from_build(build: pipeline.Build, memories: Sequence[Memory]) -> AnalysisCache | None:
@@ -285,7 +286,29 @@ def update(
     progress: Progress | None = None,
     with_health: bool = False,
 ) -> UpdateReport:
-    """Bring the graph of ``source`` up to date with its memories, and write it back."""
+    """Bring the graph of ``source`` up to date with its memories, and write it back.
+
+    Holds the soul's lock from read to write, as ``repair`` does (none for dry runs)."""
+    from soulgraph.sources.soul_write import repair_lock
+
+    with repair_lock(Path(source), enabled=not dry_run):
+        return _update_unlocked(source, out=out, dry_run=dry_run, extractor=extractor,
+                                registry=registry, workers=workers, progress=progress,
+                                with_health=with_health)
+
+
+def _update_unlocked(
+    source: Path,
+    *,
+    out: Path | None = None,
+    dry_run: bool = False,
+    extractor: str = "auto",
+    registry: Path | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+    with_health: bool = False,
+) -> UpdateReport:
+    """The body of :func:`update`, under its lock."""
     from soulgraph import health, locate
     from soulgraph import registry as registry_mod
     from soulgraph.readwrite import nodelink, soulproto
@@ -316,9 +339,9 @@ def update(
 
             backup = soul_write.write_graph(store, soulproto.to_soul(res.graph))
         else:
-            nodelink.save(res.graph, target)
+            nodelink.save(res.graph, target, like=store.mode_model)
         if res.cache is not None:
-            save_cache(res.cache, cpath)
+            save_cache(res.cache, cpath, like=store.mode_model)
         elif cpath.exists():
             cpath.unlink()
     return UpdateReport(
@@ -339,6 +362,6 @@ def after_rebuild(store, build: pipeline.Build, graph_path: Path | None) -> None
     cpath = cache_path(store, Path(graph_path) if graph_path is not None else None)
     cache = cache_from_build(build, store.memories)
     if cache is not None:
-        save_cache(cache, cpath)
+        save_cache(cache, cpath, like=store.mode_model)
     elif cpath.exists():
         cpath.unlink()

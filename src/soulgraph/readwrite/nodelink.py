@@ -77,12 +77,12 @@ def read_json(path: Path) -> object:
     return parse_json(raw, name=str(path))
 
 
-def save(g: nx.MultiDiGraph, path: Path) -> int:
-    """Write atomically; returns the number of bytes written."""
+def save(g: nx.MultiDiGraph, path: Path, *, like: Path | None = None) -> int:
+    """Write atomically (permissions of ``like``, e.g. the store); returns the bytes written."""
     from soulgraph.safety import atomic_write_bytes
 
     raw = dumps(g)
-    atomic_write_bytes(Path(path), raw)
+    atomic_write_bytes(Path(path), raw, like=like)
     return len(raw)
 
 

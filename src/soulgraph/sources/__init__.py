@@ -32,6 +32,14 @@ class Store:
     def is_soul(self) -> bool:
         return self.kind in ("soul-zip", "soul-dir")
 
+    @property
+    def mode_model(self) -> Path | None:
+        """The file whose permissions files derived from this store (graph, cache) take."""
+        if self.path.is_file():
+            return self.path
+        soul_json = self.path / "soul.json"
+        return soul_json if soul_json.is_file() else None
+
 
 def shown(name: object) -> str:
     """A file or member name safe to print: control and bidi characters escaped, so a
