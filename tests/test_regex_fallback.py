@@ -81,7 +81,7 @@ def test_spans_exact_on_arbitrary_text(contents):
 
 
 def test_named_speaker_prefix_is_one_speaker_mention():
-    ms = mentions("Caroline: Wow, Mel. That must've been breathtaking!", speaker="Caroline")
+    ms = mentions("Caroline: Wow, Mel. That hike sounds wonderful!", speaker="Caroline")
     spk = [m for m in ms if m.extractor == "speaker"]
     assert [(m.text, m.start, m.end, m.cues) for m in spk] == [("Caroline", 0, 8, ["speaker"])]
     assert all(m.speaker == "Caroline" for m in ms)

@@ -20,7 +20,7 @@ def rels(text: str) -> set[tuple[str, str, str]]:
 
 def test_dateline_source_is_located_in_its_place():
     assert ("Radio Lebanon", "located_in", "Beirut") in rels("Beirut Radio Lebanon")
-    assert ("IZVESTIYA", "located_in", "Moscow") in rels("PM2303111794 Moscow IZVESTIYA in Russian 23 Mar 94")
+    assert ("PRAVDA", "located_in", "Moscow") in rels("LD0911154895 Moscow PRAVDA in Russian 9 Nov 95")
 
 
 def test_town_state_pair_shares_the_town_edges():
@@ -125,5 +125,5 @@ def test_possessor_of_a_title_before_a_name():
 
 
 def test_name_hung_on_the_of_object_of_a_role_subject():
-    got = rels("In 1872, the 30th president of the United States, Calvin Coolidge, was born in Plymouth, Vt.")
-    assert ("Calvin Coolidge", "lives_in", "Plymouth") in got
+    got = rels("In 1856, the 28th president of the United States, Woodrow Wilson, was born in Staunton, Va.")
+    assert ("Woodrow Wilson", "lives_in", "Staunton") in got
