@@ -289,71 +289,50 @@ def update(
     """Bring the graph of ``source`` up to date with its memories, and write it back.
 
     Holds the soul's lock from read to write, as ``repair`` does (none for dry runs)."""
-    from soulgraph.sources.soul_write import repair_lock
-
-    with repair_lock(Path(source), enabled=not dry_run):
-        return _update_unlocked(source, out=out, dry_run=dry_run, extractor=extractor,
-                                registry=registry, workers=workers, progress=progress,
-                                with_health=with_health)
-
-
-def _update_unlocked(
-    source: Path,
-    *,
-    out: Path | None = None,
-    dry_run: bool = False,
-    extractor: str = "auto",
-    registry: Path | None = None,
-    workers: int = 1,
-    progress: Progress | None = None,
-    with_health: bool = False,
-) -> UpdateReport:
-    """The body of :func:`update`, under its lock."""
     from soulgraph import health, locate
     from soulgraph import registry as registry_mod
     from soulgraph.readwrite import nodelink, soulproto
-    from soulgraph.sources import read_store
+    from soulgraph.sources import read_store, soul_write
 
-    t0 = time.perf_counter()
-    source = Path(source)
-    store = read_store(source)
-    reg = registry_mod.load(registry or registry_mod.default_path(source))
-    target = locate.graph_target(store, out)
-    if target is None:
-        old = locate.soul_graph(store)
-    else:
-        old = locate.load_graph_file(target) if target.exists() else None
-    ours = old is not None and bool(old.graph.get("memories"))  # else soul-protocol's, or none
-    if extractor == "auto" and ours and old.graph.get("extractor"):
-        extractor = str(old.graph["extractor"])  # keep the graph's own extractor
-    # The cache is keyed by memory content, so it stays valid whoever rewrote the graph
-    # (soul-protocol rewrites graph.json in its own layout on every save).
-    cpath = cache_path(store, target)
-    cache = load_cache(cpath, extractor)
-    res = update_memories(store.memories, old, cache, extractor=extractor, registry=reg,
-                          workers=workers, progress=progress)
-    backup = None
-    if not dry_run:
+    with soul_write.repair_lock(Path(source), enabled=not dry_run):
+        t0 = time.perf_counter()
+        source = Path(source)
+        store = read_store(source)
+        reg = registry_mod.load(registry or registry_mod.default_path(source))
+        target = locate.graph_target(store, out)
         if target is None:
-            from soulgraph.sources import soul_write
-
-            backup = soul_write.write_graph(store, soulproto.to_soul(res.graph))
+            old = locate.soul_graph(store)
         else:
-            nodelink.save(res.graph, target, like=store.mode_model)
-        if res.cache is not None:
-            save_cache(res.cache, cpath, like=store.mode_model)
-        elif cpath.exists():
-            cpath.unlink()
-    return UpdateReport(
-        source=str(source), kind=store.kind, extractor=res.extractor,
-        out=str(target) if target is not None else str(source),
-        cache=str(cpath) if res.cache is not None else None, dry_run=dry_run,
-        cold=res.stats.reused == 0 and res.stats.memories > 0, stats=res.stats,
-        before=health.summary(old, store.memories, source=str(source))
-        if with_health and old is not None else None,
-        after=health.summary(res.graph, store.memories, source=str(source)) if with_health else None,
-        seconds=round(time.perf_counter() - t0, 3), backup=str(backup) if backup else None,
-    )
+            old = locate.load_graph_file(target) if target.exists() else None
+        ours = old is not None and bool(old.graph.get("memories"))  # else soul-protocol's, or none
+        if extractor == "auto" and ours and old.graph.get("extractor"):
+            extractor = str(old.graph["extractor"])  # keep the graph's own extractor
+        # The cache is keyed by memory content, so it stays valid whoever rewrote the graph
+        # (soul-protocol rewrites graph.json in its own layout on every save).
+        cpath = cache_path(store, target)
+        cache = load_cache(cpath, extractor)
+        res = update_memories(store.memories, old, cache, extractor=extractor, registry=reg,
+                              workers=workers, progress=progress)
+        backup = None
+        if not dry_run:
+            if target is None:
+                backup = soul_write.write_graph(store, soulproto.to_soul(res.graph))
+            else:
+                nodelink.save(res.graph, target, like=store.mode_model)
+            if res.cache is not None:
+                save_cache(res.cache, cpath, like=store.mode_model)
+            elif cpath.exists():
+                cpath.unlink()
+        return UpdateReport(
+            source=str(source), kind=store.kind, extractor=res.extractor,
+            out=str(target) if target is not None else str(source),
+            cache=str(cpath) if res.cache is not None else None, dry_run=dry_run,
+            cold=res.stats.reused == 0 and res.stats.memories > 0, stats=res.stats,
+            before=health.summary(old, store.memories, source=str(source))
+            if with_health and old is not None else None,
+            after=health.summary(res.graph, store.memories, source=str(source)) if with_health else None,
+            seconds=round(time.perf_counter() - t0, 3), backup=str(backup) if backup else None,
+        )
 
 
 def after_rebuild(store, build: pipeline.Build, graph_path: Path | None) -> None:
