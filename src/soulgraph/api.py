@@ -13,8 +13,7 @@ from soulgraph import health, locate, pipeline, update
 from soulgraph import registry as registry_mod
 from soulgraph.errors import SoulgraphError
 from soulgraph.extract import Progress
-from soulgraph.readwrite import nodelink, soulproto
-from soulgraph.sources import Store, default_graph_path, read_store
+from soulgraph.sources import Store, read_store
 
 
 class RepairReport(BaseModel):
@@ -76,23 +75,14 @@ def repair(
         before_g = existing_graph(store, out)
         build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,
                                  workers=workers, progress=progress)
-        target, backup = None, None
-        if store.is_soul:
-            from soulgraph.sources import soul_write
-
-            if not dry_run:
-                backup = soul_write.write_graph(store, soulproto.to_soul(build.graph))
-                update.after_rebuild(store, build, None)  # warm cache for `soulgraph update`
-            target = str(source)
-        else:
-            path = Path(out) if out else default_graph_path(store)
-            if not dry_run:
-                nodelink.save(build.graph, path, like=store.mode_model)
-                update.after_rebuild(store, build, path)  # warm cache for `soulgraph update`
-            target = str(path)
+        target, backup = locate.graph_target(store, out), None
+        if not dry_run:
+            backup = locate.write_graph(store, build.graph, target)
+            update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
         return RepairReport(
             source=str(source), kind=store.kind, extractor=build.extractor,
-            memories=len(store.memories), out=target, dry_run=dry_run,
+            memories=len(store.memories), out=str(target if target is not None else source),
+            dry_run=dry_run,
             before=health.summary(before_g, store.memories, source=str(source))
             if before_g is not None else None,
             after=health.summary(build.graph, store.memories, source=str(source)),

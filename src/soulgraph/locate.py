@@ -83,3 +83,14 @@ def graph_target(store: Store, out: Path | None) -> Path | None:
     if store.is_soul:
         return None
     return Path(out) if out is not None else default_graph_path(store)
+
+
+def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None) -> Path | None:
+    """Write ``g`` where the store keeps its graph: inside a soul (``target`` None; returns
+    the backup path) or at ``target`` with the store's permissions (returns None)."""
+    if target is None:
+        from soulgraph.sources import soul_write
+
+        return soul_write.write_graph(store, soulproto.to_soul(g))
+    nodelink.save(g, target, like=store.mode_model)
+    return None

@@ -291,7 +291,6 @@ def update(
     Holds the soul's lock from read to write, as ``repair`` does (none for dry runs)."""
     from soulgraph import health, locate
     from soulgraph import registry as registry_mod
-    from soulgraph.readwrite import nodelink, soulproto
     from soulgraph.sources import read_store, soul_write
 
     with soul_write.repair_lock(Path(source), enabled=not dry_run):
@@ -315,10 +314,7 @@ def update(
                               workers=workers, progress=progress)
         backup = None
         if not dry_run:
-            if target is None:
-                backup = soul_write.write_graph(store, soulproto.to_soul(res.graph))
-            else:
-                nodelink.save(res.graph, target, like=store.mode_model)
+            backup = locate.write_graph(store, res.graph, target)
             if res.cache is not None:
                 save_cache(res.cache, cpath, like=store.mode_model)
             elif cpath.exists():
