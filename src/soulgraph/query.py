@@ -267,27 +267,32 @@ class GraphView:
     ) -> list[Hop]:
         """Nodes within ``depth`` edges, breadth first; ``types`` filters what is returned,
         not what is walked through (a person's employer's city is found via the org)."""
-        start = self.resolve(entity)
         keep = set(types) if types else None
         hops: list[Hop] = []
+        for _node, other, dist, u, v, rel, d in self._walk(
+                self.resolve(entity), depth, relations=relations, direction=direction, as_of=as_of,
+                include_weak=include_weak):
+            attrs = self.g.nodes[other]
+            if keep is None or attrs.get("type") in keep:
+                hops.append(Hop(other, attrs.get("name") or other, attrs.get("type", "concept"),
+                                dist, rel, u, v, is_weak(rel, d)))
+        return hops
+
+    def _walk(self, start: str, depth: int, **filters) -> Iterator[tuple]:
+        """Breadth-first from ``start``: (from, node, distance, u, v, relation, data) for each
+        node first reached, in a deterministic order (by node, then relation)."""
         seen = {start}
         frontier = deque([(start, 0)])
         while frontier:
             node, dist = frontier.popleft()
             if dist >= depth:
                 continue
-            for u, v, rel, d, other in sorted(
-                    self.edges(node, direction=direction, relations=relations, as_of=as_of,
-                               include_weak=include_weak), key=lambda e: (e[4], e[2])):
+            for u, v, rel, d, other in sorted(self.edges(node, **filters), key=lambda e: (e[4], e[2])):
                 if other in seen:
                     continue
                 seen.add(other)
                 frontier.append((other, dist + 1))
-                attrs = self.g.nodes[other]
-                if keep is None or attrs.get("type") in keep:
-                    hops.append(Hop(other, attrs.get("name") or other, attrs.get("type", "concept"),
-                                    dist + 1, rel, u, v, is_weak(rel, d)))
-        return hops
+                yield node, other, dist + 1, u, v, rel, d
 
     def reachable(self, entity: str, depth: int = 2, **filters) -> dict[str, int]:
         """Every node within ``depth`` edges and its distance (the start at 0)."""
@@ -310,25 +315,16 @@ class GraphView:
         if src == dst:
             return []
         parent: dict[str, tuple[str, Step]] = {}
-        seen, frontier = {src}, deque([(src, 0)])
-        while frontier:
-            node, dist = frontier.popleft()
-            if dist >= max_depth:
-                continue
-            for u, v, rel, _d, other in sorted(
-                    self.edges(node, direction=direction, relations=relations, as_of=as_of,
-                               include_weak=include_weak), key=lambda e: (e[4], e[2])):
-                if other in seen:
-                    continue
-                seen.add(other)
-                parent[other] = (node, Step(u, rel, v))
-                if other == dst:
-                    steps = []
-                    while other != src:
-                        other, step = parent[other]
-                        steps.append(step)
-                    return steps[::-1]
-                frontier.append((other, dist + 1))
+        for node, other, _dist, u, v, rel, _d in self._walk(
+                src, max_depth, relations=relations, direction=direction, as_of=as_of,
+                include_weak=include_weak):
+            parent[other] = (node, Step(u, rel, v))
+            if other == dst:
+                steps = []
+                while other != src:
+                    other, step = parent[other]
+                    steps.append(step)
+                return steps[::-1]
         return None
 
     def subgraph(self, entities: Iterable[str], *, as_of: str | None = None,
