@@ -86,6 +86,13 @@ def recall(
         out.print("no memory matches that question")
 
 
+# Walk filters shared by `neighbors` and `path`.
+_RELATION = typer.Option(None, "--relation", help="Only walk this relation (repeatable).")
+_DIRECTION = typer.Option("both", "--direction", help="out | in | both")
+_AS_OF = typer.Option(None, "--as-of", help="Only edges valid at this ISO time.")
+_WEAK = typer.Option(False, "--weak", help="Also walk weak co-occurrence links.")
+
+
 def _filters(types, relations, direction, as_of, weak) -> dict:
     return {"types": types or None, "relations": relations or None, "direction": direction,
             "as_of": as_of, "include_weak": weak}
@@ -98,10 +105,10 @@ def neighbors(
     entity: str = typer.Argument(..., help="Entity name or alias."),
     depth: int = typer.Option(1, "--depth", min=1, help="How many edges away."),
     types: list[str] = typer.Option(None, "--type", help="Only return nodes of this type (repeatable)."),
-    relations: list[str] = typer.Option(None, "--relation", help="Only walk this relation (repeatable)."),
-    direction: str = typer.Option("both", "--direction", help="out | in | both"),
-    as_of: str | None = typer.Option(None, "--as-of", help="Only edges valid at this ISO time."),
-    weak: bool = typer.Option(False, "--weak", help="Also walk weak co-occurrence links."),
+    relations: list[str] = _RELATION,
+    direction: str = _DIRECTION,
+    as_of: str | None = _AS_OF,
+    weak: bool = _WEAK,
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Entities within DEPTH edges of ENTITY."""
@@ -126,10 +133,10 @@ def path(
     a: str = typer.Argument(..., help="From this entity."),
     b: str = typer.Argument(..., help="To this entity."),
     max_depth: int = typer.Option(4, "--max-depth", min=1),
-    relations: list[str] = typer.Option(None, "--relation", help="Only walk this relation (repeatable)."),
-    direction: str = typer.Option("both", "--direction", help="out | in | both"),
-    as_of: str | None = typer.Option(None, "--as-of", help="Only edges valid at this ISO time."),
-    weak: bool = typer.Option(False, "--weak", help="Also walk weak co-occurrence links."),
+    relations: list[str] = _RELATION,
+    direction: str = _DIRECTION,
+    as_of: str | None = _AS_OF,
+    weak: bool = _WEAK,
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """A shortest chain of relations from A to B (exit 1 when there is none)."""
