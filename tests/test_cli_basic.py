@@ -42,8 +42,10 @@ def test_api_rebuild_splits_envelopes_of_memories_built_in_code():
     from soulgraph import Memory, rebuild
 
     mem = Memory(id="m1", content="User: I work at Acme Corp.\nAgent: Noted, Acme Corp it is.")
+    assert [s.speaker for s in mem.segments] == ["User", "Agent"]  # split when the model is built
+    before = mem.model_dump()
     build = rebuild([mem])
     edges = {(build.graph.nodes[u]["name"], d["relation"], build.graph.nodes[v]["name"])
              for u, v, d in build.graph.edges(data=True)}
     assert ("User", "works_at", "Acme Corp") in edges
-    assert mem.segments == []  # the caller's object is not mutated
+    assert mem.model_dump() == before  # the caller's object is not mutated

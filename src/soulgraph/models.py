@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # --------------------------------------------------------------------------- memories
 
@@ -47,6 +47,18 @@ class Memory(BaseModel):
     superseded: bool = False
     segments: list[Segment] = Field(default_factory=list)
     extra: dict[str, Any] = Field(default_factory=dict)  # unknown fields, kept
+
+    @model_validator(mode="after")
+    def _split_envelope(self) -> Memory:
+        """Fill the speaker segments once, at construction, whoever builds the memory
+        (a reader or an agent's own code): "User: ...\nAgent: ..." is two segments."""
+        if not self.segments:
+            from soulgraph.sources.envelope import split_segments
+
+            segs = split_segments(self.content, self.speaker)
+            if segs:
+                self.segments = segs
+        return self
 
 
 # --------------------------------------------------------------------------- extraction

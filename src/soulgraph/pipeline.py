@@ -20,7 +20,6 @@ from soulgraph.extract import Progress
 from soulgraph.graph import assemble
 from soulgraph.models import Memory, MemoryAnalysis
 from soulgraph.registry import Registry
-from soulgraph.sources.envelope import with_segments
 
 
 @dataclass
@@ -45,7 +44,7 @@ def rebuild(
 ) -> Build:
     """Build a graph from scratch from the given memories."""
     registry = registry or Registry()
-    memories = sorted(map(with_segments, memories), key=lambda m: m.id)  # order-independent
+    memories = sorted(memories, key=lambda m: m.id)  # order-independent by construction
     t0 = time.perf_counter()
     analyses, used = extract.analyze(memories, extractor, workers=workers, progress=progress)
     t1 = time.perf_counter()

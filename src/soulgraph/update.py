@@ -34,7 +34,6 @@ from soulgraph import extract, gcpause, pipeline
 from soulgraph.extract import Progress
 from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
 from soulgraph.registry import Registry
-from soulgraph.sources.envelope import with_segments
 
 CACHE_FORMAT = "soulgraph-analysis-cache/2"
 _MF = tuple(f.name for f in fields(Mention))
@@ -184,7 +183,7 @@ def update_memories(
     the graph and cache in memory between saves."""
     t0 = time.perf_counter()
     registry = registry or Registry()
-    memories = sorted(map(with_segments, memories), key=lambda m: m.id)  # as pipeline.rebuild
+    memories = sorted(memories, key=lambda m: m.id)
     hashes = {m.id: pipeline.content_hash(m.content) for m in memories}
     stats = _diff_store(graph, hashes)
     want = extractor

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 
-from soulgraph.models import Memory, Segment
+from soulgraph.models import Segment
 
 # A speaker prefix at the start of a line: 1-3 capitalised words, then ":" (or [Name]).
 _PREFIX = re.compile(
@@ -112,11 +112,3 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
         segs.append(Segment(speaker=name, start=body, end=max(end, body)))
     return segs
 
-
-def with_segments(memory: Memory) -> Memory:
-    """``memory`` with its speaker segments filled in, for memories built in code rather
-    than by a reader (readers already split envelopes); the input is never mutated."""
-    if memory.segments:
-        return memory
-    segs = split_segments(memory.content, memory.speaker)
-    return memory.model_copy(update={"segments": segs}) if segs else memory

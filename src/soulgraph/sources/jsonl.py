@@ -19,7 +19,6 @@ from pydantic import ValidationError
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
 from soulgraph.sources import Store
-from soulgraph.sources.envelope import split_segments
 from soulgraph.sources.limits import Limits
 
 _KNOWN = {"id", "content", "created_at", "layer", "domain", "speaker", "superseded"}
@@ -125,10 +124,7 @@ def to_memory(row: object, where: str) -> Memory:
     except ValidationError as exc:
         err = exc.errors()[0]
         raise SoulgraphError(f"{where}: field {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-    segs = split_segments(mem.content, mem.speaker)
-    if segs:
-        mem.segments = segs
-    return mem
+    return mem  # speaker segments are split by the model itself
 
 
 def _jtype(value: object) -> str:
