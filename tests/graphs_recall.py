@@ -17,9 +17,9 @@ MEMORIES = [
 ]
 
 
-def _prov(mid: str, text: str | None = None) -> Provenance:
+def _prov(mid: str) -> Provenance:
     times = {m[0]: m[1] for m in MEMORIES}
-    return Provenance(memory_id=mid, sentence=text, time=times[mid])
+    return Provenance(memory_id=mid, time=times[mid])
 
 
 def _ent(eid, name, etype, mids, aliases=()):

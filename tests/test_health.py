@@ -180,6 +180,16 @@ def test_type_problem_accepts(name, etype):
 
 def test_person_evidence_from_provenance_sentence():
     c = _corpus("nothing here")
+    c.by_id = {"m": "Release notes. Thanks, Zoe! Done."}
+    attrs = {"provenance": [{"memory_id": "m", "sentence_start": 15, "sentence_end": 27}]}
+    assert health_types.type_problem("Zoe", "person", attrs, c, health_types.known_types()) is None
+    attrs = {"provenance": [{"memory_id": "m", "sentence_start": 0, "sentence_end": 14}]}
+    assert health_types.type_problem("Zoe", "person", attrs, c, health_types.known_types())
+
+
+def test_person_evidence_from_a_legacy_sentence_copy():
+    """Graphs written before provenance kept sentence offsets carry the sentence itself."""
+    c = _corpus("nothing here")
     attrs = {"provenance": [{"memory_id": "m", "sentence": "Thanks, Zoe!"}]}
     assert health_types.type_problem("Zoe", "person", attrs, c, health_types.known_types()) is None
 

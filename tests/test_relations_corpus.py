@@ -34,7 +34,8 @@ def _check_grounded(g, texts) -> int:
             content = texts[p["memory_id"]]
             span = content[p["start"]:p["end"]]
             assert span and span.strip(), p
-            assert span in p["sentence"] and p["sentence"] in content
+            sentence = content[p["sentence_start"]:p["sentence_end"]]
+            assert span in sentence and sentence.strip(), p
     keys = [normalize(d.get("name", n)) for n, d in g.nodes(data=True)]
     assert len(keys) == len(set(keys)), "two nodes share a normalised name"
     return edges
@@ -113,4 +114,5 @@ def test_type_check_and_weak_co_occurrence():
     got = [(r.source, r.target, r.relation, r.weak) for r in weak]
     assert got == [("chromadb", "sqlite", "co_occurs", True)]
     p = weak[0].provenance[0]
-    assert text[p.start:p.end] == p.sentence and "SQLite" in p.sentence
+    assert (p.start, p.end) == (p.sentence_start, p.sentence_end) == (0, 40)
+    assert "SQLite" in text[p.sentence_start:p.sentence_end]

@@ -52,3 +52,24 @@ def relations_of(g: nx.MultiDiGraph) -> list[Relation]:
 
 def memory_records(g: nx.MultiDiGraph) -> list[MemoryRecord]:
     return [MemoryRecord(**m) for m in g.graph.get("memories", [])]
+
+
+def memory_texts(g: nx.MultiDiGraph) -> dict[str, str]:
+    """Memory id -> text, from the records the graph keeps (for :func:`sentence_of`)."""
+    return {str(r["id"]): r.get("text") or "" for r in g.graph.get("memories") or ()
+            if isinstance(r, dict) and "id" in r}
+
+
+def sentence_of(p: dict, texts: dict[str, str]) -> str:
+    """The sentence a provenance entry points at. Provenance stores it as offsets into the
+    memory's text (kept once per graph) rather than a copy per entry: that copy was half of
+    a big graph file and of its load time. Graphs written before that carry ``sentence``."""
+    if not isinstance(p, dict):
+        return ""
+    if isinstance(p.get("sentence"), str):
+        return p["sentence"]
+    s0, s1 = p.get("sentence_start"), p.get("sentence_end")
+    text = texts.get(str(p.get("memory_id")), "")
+    if isinstance(s0, int) and isinstance(s1, int) and 0 <= s0 <= s1 <= len(text):
+        return text[s0:s1]
+    return ""

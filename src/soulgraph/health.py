@@ -19,6 +19,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from soulgraph import health_types
+from soulgraph.graph import memory_texts
 from soulgraph.models import Memory
 from soulgraph.ontology import WEAK_RELATIONS
 from soulgraph.resolve import normalize
@@ -114,6 +115,7 @@ def check(
     speakers = [m.speaker for m in memories or () if m.speaker] + [
         s.speaker for m in memories or () for s in m.segments if s.speaker]
     corpus = health_types.corpus_of(texts, speakers)
+    corpus.by_id = memory_texts(g)
     _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited)
     r.problems = problems(r, source or "SOURCE")

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from soulgraph import shapes
+from soulgraph.graph import sentence_of
 from soulgraph.ontology import ENTITY_TYPES, NAMED_TYPES
 
 _LOWER_WORD = re.compile(r"(?<![\w.@/-])[a-z][a-z'-]*[a-z](?![\w@/])")
@@ -51,6 +52,7 @@ class Corpus:
     speakers: frozenset[str]
     personal: frozenset[str]  # names seen at least once in a personal context
     blob: str = ""  # every text, newline-joined, for second looks
+    by_id: Mapping[str, str] = field(default_factory=dict)  # memory id -> text, for sentences
 
 
 def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
@@ -160,7 +162,7 @@ def _person_evidence(name: str, attrs: Mapping, corpus: Corpus) -> bool:
     for p in attrs.get("provenance") or ():
         if isinstance(p, dict) and p.get("extractor") == "speaker":
             return True
-        sent = p.get("sentence") if isinstance(p, dict) else None
+        sent = sentence_of(p, corpus.by_id)
         if sent and _context_is_personal(sent, name):
             return True
     return False

@@ -12,6 +12,7 @@ from pathlib import Path
 import networkx as nx
 
 from soulgraph.errors import SoulgraphError
+from soulgraph.gcpause import paused
 from soulgraph.models import Memory
 from soulgraph.readwrite import nodelink, soulproto
 from soulgraph.sources import Store, default_graph_path, read_store
@@ -40,10 +41,12 @@ def _missing_endpoints(data: dict) -> list[str]:
     return sorted(out)
 
 
+@paused()
 def load_graph_file(path: Path) -> nx.MultiDiGraph:
     return graph_from_data(nodelink.read_json(path), str(Path(path)))
 
 
+@paused()
 def soul_graph(store: Store) -> nx.MultiDiGraph:
     """The soul's graph as stored; an empty graph when it has none yet."""
     if not store.graph_raw or not store.graph_raw.strip():

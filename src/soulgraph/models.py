@@ -132,7 +132,10 @@ class Provenance(BaseModel):
     memory_id: str
     start: int | None = None
     end: int | None = None
-    sentence: str | None = None
+    # the sentence around the span, as offsets into the memory's text (the graph keeps
+    # every memory's text once, in ``graph["memories"]``; see ``graph.sentence_of``)
+    sentence_start: int | None = None
+    sentence_end: int | None = None
     extractor: str | None = None
     confidence: float | None = None
     time: str | None = None  # the memory's created_at

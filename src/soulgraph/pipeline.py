@@ -172,7 +172,7 @@ def _node(c, etype, conf, reasons, by_id, *, pinned: bool) -> dict:
         seen.add((m.memory_id, m.start))
         mem = by_id[m.memory_id]
         p = {"memory_id": m.memory_id, "start": m.start, "end": m.end,
-             "sentence": mem.content[m.sent_start:m.sent_end], "extractor": m.extractor}
+             "sentence_start": m.sent_start, "sentence_end": m.sent_end, "extractor": m.extractor}
         if mem.created_at is not None:
             p["time"] = mem.created_at
         prov.append(p)

@@ -12,6 +12,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from soulgraph.errors import SoulgraphError
+from soulgraph.graph import memory_texts, sentence_of
 
 
 class Explanation(BaseModel):
@@ -39,9 +40,9 @@ def explain(name: str, source: Path, *, limit: int = 3) -> Explanation:
         raise SoulgraphError(f"{source}: no node named {name!r}{more}")
     d = g.nodes[node_id]
     prov = [p if isinstance(p, dict) else {"memory_id": str(p)} for p in d.get("provenance") or []]
-    sentences, seen = [], set()
+    sentences, seen, texts = [], set(), memory_texts(g)
     for p in prov:
-        s = (p.get("sentence") or "").strip()
+        s = sentence_of(p, texts).strip()
         if s and s not in seen:
             seen.add(s)
             sentences.append({"memory_id": p.get("memory_id"), "sentence": " ".join(s.split())[:300]})

@@ -13,6 +13,7 @@ import networkx as nx
 import orjson
 
 from soulgraph.errors import SoulgraphError
+from soulgraph.gcpause import paused
 
 _OPTS = orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
 
@@ -55,6 +56,7 @@ def dumps(g: nx.MultiDiGraph) -> bytes:
     return orjson.dumps(to_data(g), option=_OPTS)
 
 
+@paused()
 def loads(raw: bytes, *, name: str = "graph") -> nx.MultiDiGraph:
     return from_data(parse_json(raw, name=name))
 
@@ -86,5 +88,6 @@ def save(g: nx.MultiDiGraph, path: Path, *, like: Path | None = None) -> int:
     return len(raw)
 
 
+@paused()  # parsing a big graph makes ~10^5 containers, no cycles: the GC only re-scans them
 def load(path: Path) -> nx.MultiDiGraph:
     return from_data(read_json(path))

@@ -36,7 +36,7 @@ def link(
                 rel = edges[key] = Relation(source=src, target=dst, relation=rc.relation)
             rel.provenance.append(Provenance(
                 memory_id=a.memory_id, start=rc.start, end=rc.end,
-                sentence=mem.content[rc.sent_start:rc.sent_end], extractor=rc.extractor,
+                sentence_start=rc.sent_start, sentence_end=rc.sent_end, extractor=rc.extractor,
                 confidence=rc.confidence, time=mem.created_at))
             rel.confidence = max(rel.confidence, rc.confidence)
     return _finish(edges, memories)
@@ -140,7 +140,7 @@ def co_occurrence(
                         rel = edges[(x, y)] = Relation(source=x, target=y, relation="co_occurs",
                                                        weak=True, confidence=0.2)
                     rel.provenance.append(Provenance(
-                        memory_id=a.memory_id, start=s0, end=s1, sentence=mem.content[s0:s1],
+                        memory_id=a.memory_id, start=s0, end=s1, sentence_start=s0, sentence_end=s1,
                         extractor="co-occurrence", confidence=0.2, time=mem.created_at))
     return _finish(edges, memories)
 
