@@ -18,7 +18,7 @@ from pathlib import Path
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from soulgraph import health_types
+from soulgraph import gcpause, health_types
 from soulgraph.graph import memory_texts
 from soulgraph.models import Memory
 from soulgraph.ontology import WEAK_RELATIONS
@@ -81,6 +81,7 @@ class HealthReport(BaseModel):
     update_cache: bool = False  # an analysis cache exists: `soulgraph update` redoes it cheaply
 
 
+@gcpause.paused()  # a loaded graph is ~10^6 objects: each full collection would re-scan them
 def check(
     g: nx.MultiDiGraph,
     memories: Sequence[Memory] | None = None,
@@ -261,7 +262,7 @@ def _type_errors(real, attrs, names, corpus, types, r: HealthReport) -> None:
 def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
               cited: set[str] | None = None) -> Staleness:
     """Compare the store to what the graph says it was built from."""
-    from soulgraph.pipeline import content_hash
+    from soulgraph.hashing import content_hash
 
     recs = [rec for rec in g.graph.get("memories") or () if isinstance(rec, dict) and "id" in rec]
     records = {rec["id"]: rec.get("hash") for rec in recs}

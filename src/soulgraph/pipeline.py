@@ -7,7 +7,6 @@ does not matter, and two runs give the same graph.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from soulgraph import classify, extract, gcpause, relations, resolve
 from soulgraph.classify import corpus
 from soulgraph.extract import Progress
 from soulgraph.graph import assemble
+from soulgraph.hashing import content_hash
 from soulgraph.models import Memory, MemoryAnalysis
 from soulgraph.registry import Registry
 
@@ -28,10 +28,6 @@ class Build:
     extractor: str
     timings: dict[str, float] = field(default_factory=dict)
     analyses: list[MemoryAnalysis] = field(default_factory=list)
-
-
-def content_hash(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
 def rebuild(

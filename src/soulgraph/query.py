@@ -115,7 +115,7 @@ def attach_memories(g: nx.MultiDiGraph, source: Path) -> None:
     Recall and ``memories()`` need the text; soulgraph's own graph files carry it, other
     tools' graphs do not, but the soul or memory file they came from does.
     """
-    from soulgraph.pipeline import content_hash
+    from soulgraph.hashing import content_hash
     from soulgraph.sources import read_store, sniff
 
     if sniff(source) not in ("soul-zip", "soul-dir", "jsonl", "textdir"):

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import typer
 
-from soulgraph import api
 from soulgraph.cli.app import app, guarded, out
 from soulgraph.cli.repair import render
 from soulgraph.errors import SoulgraphError
@@ -34,4 +33,6 @@ def demo(
     target = workdir / "demo.soul"
     shutil.copyfile(demo_soul(), target)
     out.print(f"repairing a copy of the demo soul: {target}")
+    from soulgraph import api
+
     render(api.repair(target, extractor=extractor))

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from soulgraph import api
 from soulgraph.cli.app import ProgressBar, app, err, guarded, out
+
+if TYPE_CHECKING:
+    from soulgraph.api import RepairReport
 
 
 @app.command()
@@ -27,6 +30,8 @@ def repair(
     if not rebuild_graph:
         err.print("soulgraph: nothing to do (pass --rebuild-graph)")
         raise typer.Exit(2)
+    from soulgraph import api  # here, not at import: other commands don't pay for the pipeline
+
     with ProgressBar("extracting") as bar:
         report = api.repair(source, out=out_path, dry_run=dry_run, extractor=extractor,
                             registry=registry, workers=workers, progress=bar.advance,
@@ -37,7 +42,7 @@ def repair(
     render(report)
 
 
-def render(report: api.RepairReport) -> None:
+def render(report: RepairReport) -> None:
     from soulgraph.cli.health import render_compare  # the same health summary, before -> after
 
     out.print(f"[bold]soulgraph repair[/bold]: {report.source} ({report.kind}, {report.memories} memories)")

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from soulgraph import update as update_mod
 from soulgraph.cli.app import app, err, guarded, out
+
+if TYPE_CHECKING:
+    from soulgraph.update import UpdateReport
 
 _SHOW = 8
 
@@ -26,6 +29,8 @@ def update(
     workers: int = typer.Option(1, "--workers", min=1, help="Extraction processes."),
 ) -> None:
     """Process new and changed memories, forget deleted ones; the result equals a rebuild."""
+    from soulgraph import update as update_mod  # the pipeline, loaded only for this command
+
     report = update_mod.update(source, out=out_path, dry_run=dry_run, extractor=extractor,
                                registry=registry, workers=workers, with_health=not as_json)
     if as_json:
@@ -34,7 +39,7 @@ def update(
     render(report)
 
 
-def render(r: update_mod.UpdateReport) -> None:
+def render(r: UpdateReport) -> None:
     s = r.stats
     out.print(f"[bold]soulgraph update[/bold]: {r.source} ({r.kind}, {s.memories} memories, "
               f"extractor {r.extractor})")
