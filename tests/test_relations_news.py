@@ -127,3 +127,17 @@ def test_possessor_of_a_title_before_a_name():
 def test_name_hung_on_the_of_object_of_a_role_subject():
     got = rels("In 1856, the 28th president of the United States, Woodrow Wilson, was born in Staunton, Va.")
     assert ("Woodrow Wilson", "lives_in", "Staunton") in got
+
+
+@pytest.mark.parametrize("text, person", [
+    ("I met Priya Raman in Lisbon last spring.", "Priya Raman"),
+    ("I had lunch with Mark Chen in Boston.", "Mark Chen"),
+    ("We visited Lars Berg at Stanford.", "Lars Berg"),
+])
+def test_where_an_event_happened_is_not_where_its_object_lives(text, person):
+    """The parser often hangs "in Lisbon" on the name; it says where they met."""
+    assert not {r for r in rels(text) if r[0] == person and r[1] == "lives_in"}
+
+
+def test_a_subject_in_a_place_still_lives_there():
+    assert ("John Smith", "lives_in", "Miami") in rels("John Smith in Miami said the deal is off.")

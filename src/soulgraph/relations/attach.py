@@ -10,6 +10,11 @@ from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends
 
 _NAMED = frozenset({"person", "org", "place", "unknown"})
+# A person who is the object of a verb ("met Priya in Lisbon") or of "with"/"to"/"for" ("lunch
+# with Mark at Nopa"): an "in"/"at" phrase the parser hangs on the name belongs to the event
+# (where they met), not to the person (residence). Agents ("shot by X in Dallas") keep it.
+_OBJECT_DEPS = frozenset({"dobj", "dative", "iobj", "obj"})
+_EVENT_PREPS = frozenset({"with", "to", "for"})
 _IN_GAP = re.compile(r"^,?\s+in\s+(?:the\s+)?$")
 _OF_GAP = re.compile(r"^,(?:\s*\d{1,3},)?\s+of\s+$")  # "Daniel Urquhart, 8, of Aumsville"
 _DATED = re.compile(r"^,\s*[\w .]{1,20}\(\s*$")  # "Sofia, February 15 (BTA)"
@@ -39,6 +44,8 @@ def attachments(ctx: Ctx, t) -> None:
         if c.i in ctx.tok2men and ctx.tok2men[c.i] == m:
             continue
         if c.dep_ == "prep" and c.lower_ in ("of", "from", "in", "at"):
+            if c.lower_ in ("in", "at") and tm == "person" and _object_of_event(t):
+                continue  # "met Priya in Lisbon", "lunch with Mark at Nopa": the place is the event's
             for p in c.children:
                 if p.dep_ != "pobj":
                     continue
@@ -75,6 +82,10 @@ def attachments(ctx: Ctx, t) -> None:
             x = ctx.tok2men[c.i]
             if tm == "place" and ctx.types[x] == "place":  # "West Point, Ga."
                 add(ctx, m, x, "located_in", (t, c), 0.6, ",")
+
+def _object_of_event(t) -> bool:
+    return t.dep_ in _OBJECT_DEPS or (t.dep_ == "pobj" and t.head.lower_ in _EVENT_PREPS)
+
 
 def _conj_heads(ctx: Ctx, t, tm: str) -> list:
     """Names of the same coarse type coordinated before ``t`` ("X and Y of Z": X too)."""
