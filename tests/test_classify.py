@@ -164,3 +164,33 @@ def test_gazetteers_load_and_types_are_in_the_ontology():
 def test_reasons_are_counted_and_ranked():
     d = decide("Riley", "Riley said hi.", "Riley said bye.", "Then Riley said nothing.")
     assert d.reasons[0] == "said x3"
+
+
+def test_an_ambiguous_given_name_before_a_person_verb_is_a_person():
+    """ "Grace said" is a name; "grace" elsewhere may be a word (the issue's example)."""
+    d = decide("Grace", "Grace said the migration slipped to May.")
+    assert d.type == "person", d
+
+
+def test_an_honorific_makes_a_person_whatever_the_surname_looks_like():
+    assert decide("Dr. Elena Park", "Dr. Elena Park will present at the summit.").type == "person"
+    assert decide("General Accounting Office", "The General Accounting Office said no.").type != "person"
+
+
+def test_project_prefix_names_a_project():
+    d = decide("Project Falcon", "The migration for Project Falcon slipped to May.", cues={"m0": ["ner:ORG"]})
+    assert d.type == "project", d
+
+
+def test_a_known_tool_as_the_destination_of_a_moved_object_stays_a_tool():
+    d = decide("Confluence", "We moved the docs from Notion to Confluence.",
+               cues={"m0": ["ner:WORK_OF_ART", "propn", "prep:to", "pobj_of:to:move:obj"]})
+    assert d.type == "tool", d
+    d = decide("Lisbon", "We moved to Lisbon last year.",
+               cues={"m0": ["ner:GPE", "prep:to", "pobj_of:to:move"]})
+    assert d.type == "place", d
+
+
+def test_a_known_tool_followed_by_a_common_noun_is_a_task_not_a_product():
+    assert not [v for v in gazetteer.votes("Kubernetes migration") if v.type == "tool"]
+    assert [v for v in gazetteer.votes("Kubernetes Engine") if v.type == "tool"]

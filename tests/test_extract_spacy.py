@@ -271,3 +271,29 @@ def test_workers_give_the_same_analyses(monkeypatch):
     assert [a.memory_id for a in two] == [m.id for m in mems]
     assert [[(m.text, m.start, m.cues) for m in a.mentions] for a in one] == \
         [[(m.text, m.start, m.cues) for m in a.mentions] for a in two]
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("Maya founded Brightline in 2019 with her brother Tom.", "Maya"),
+    ("Oliver joined Stripe as a staff engineer last month.", "Oliver"),
+    ("Grace said the migration slipped to May.", "Grace"),
+])
+def test_sentence_opening_name_that_is_also_a_word_is_kept_as_the_doer(sentence, name):
+    """A capital that opens the sentence is grammar, but the subject of "founded" / "said" is
+    a doer being named, even when its lowercase form is in the dictionary."""
+    assert name in texts(sentence)
+
+
+@pytest.mark.parametrize("sentence, word", [
+    ("Everyone loved the new release.", "Everyone"),
+    ("Thanks, that helps a lot.", "Thanks"),
+    ("Verification failed on the staging box.", "Verification"),
+])
+def test_sentence_opening_ordinary_words_stay_dropped(sentence, word):
+    assert word not in texts(sentence)
+
+
+def test_destination_of_a_moved_object_is_marked():
+    """"moved the docs to Confluence" says where the docs went, not where someone lives."""
+    assert "pobj_of:to:move:obj" in texts("We moved the docs to Confluence last week.")["Confluence"]
+    assert "pobj_of:to:move" in texts("We moved to Lisbon last year.")["Lisbon"]

@@ -23,7 +23,7 @@ def test_versions(s):
     assert shapes.is_version(s) and shapes.junk_kind(s) == "version"
 
 
-@pytest.mark.parametrize("s", ["Nov-2025", "2024-11-05", "March 2024", "05/11/2024"])
+@pytest.mark.parametrize("s", ["Nov-2025", "2024-11-05", "March 2024", "05/11/2024", "Q3", "Q3-2025", "FY24"])
 def test_dates(s):
     assert shapes.is_date_like(s) and shapes.junk_kind(s) == "date"
 

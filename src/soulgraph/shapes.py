@@ -85,7 +85,8 @@ _WEEKDAYS = frozenset(
 )
 _DATE = re.compile(
     rf"^(?:{_MONTHS})[a-z]*\.?[- ]?(?:\d{{1,2}}(?:st|nd|rd|th)?,?[- ]?)?\d{{2,4}}$"
-    r"|^\d{4}-\d{2}(?:-\d{2})?(?:[T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$|^Q[1-4][- ]?\d{2,4}$",
+    r"|^\d{4}-\d{2}(?:-\d{2})?(?:[T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$"
+    r"|^Q[1-4](?:[- ]?\d{2,4})?$|^FY[- ]?\d{2,4}$",
     re.I,
 )
 _STATUS = re.compile(
@@ -238,7 +239,7 @@ def is_weekday(s: str) -> bool:
 
 
 def is_date_like(s: str) -> bool:
-    """A date string: Nov-2025, March 2024, 2024-11-05, 05/11/2024, Q3-2025."""
+    """A date string: Nov-2025, March 2024, 2024-11-05, 05/11/2024, Q3-2025, Q3, FY24."""
     return bool(_DATE.match(s))
 
 

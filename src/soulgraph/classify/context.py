@@ -161,8 +161,9 @@ def ambiguous_votes(m: Mention, text: str) -> list[Vote]:
     """Name use or word use, read only for names that are also ordinary words."""
     left, right, _ = window(m, text)
     out: list[Vote] = []
-    if _AMBIG_PERSON_LEFT.search(left) or _AMBIG_PERSON_RIGHT.match(right):
-        out.append(Vote("person", "name use (with X / X's)", 1.6, "ambig_name"))
+    if _AMBIG_PERSON_LEFT.search(left) or _AMBIG_PERSON_RIGHT.match(right) \
+            or _PERSON_VERB.match(right):  # "Grace said", "Will texted": the word is a name here
+        out.append(Vote("person", "name use (with X / X's / X said)", 1.6, "ambig_name"))
     if _AMBIG_WORD_LEFT.search(left) or _AMBIG_WORD_RIGHT.match(right):
         out.append(Vote("concept", "word use (may be / if you ever)", 2.0, "word"))
     return out
@@ -233,10 +234,19 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     return out
 
 
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "dr", "prof", "sen", "rep", "gov", "capt", "col", "lt", "sgt"})
+
+
 def _institution(name: str) -> bool:
-    """"General Accounting Office", "King's College": a title word opening an institution's name."""
+    """"General Accounting Office", "King's College": a title word opening an institution's name.
+
+    Honorifics (Mr, Mrs, Ms, Dr, Prof, abbreviated titles) only ever open a person's name:
+    "Dr. Elena Park" is a person whatever her surname looks like."""
     from soulgraph.classify import gazetteer
 
+    first = name.split()[0]
+    if first.endswith(".") or first.casefold() in _HONORIFICS:
+        return False
     last = name.split()[-1].casefold().rstrip(".")
     return last in gazetteer.words("orgs_suffix") or last in gazetteer.words("places_suffix")
 

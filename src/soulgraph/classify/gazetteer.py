@@ -96,8 +96,11 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
     known = any(k in words(x) for x in ("tools", "languages", "orgs", "places"))
     if not known and len(toks) > 1:
+        raw = name.split()
         for cut in range(len(toks) - 1, 0, -1):
             head = " ".join(toks[:cut])
+            if len(raw) == len(toks) and all(w.islower() and _is_word(w) for w in raw[cut:]):
+                continue  # "Kubernetes migration", "Postgres upgrade": a task about the tool
             if head in words("tools") or head in words("languages"):
                 out.append(Vote("tool", f"extends known tool '{head}'", 2.0, "gazetteer"))
                 known = True

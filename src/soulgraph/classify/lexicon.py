@@ -79,6 +79,10 @@ adopt paint sing dance cook write draw play win lose eat drink sleep wake walk r
 """.split())
 # Verb lemmas whose subject is more often an organisation.
 ORG_SUBJ_VERBS = frozenset("announce acquire hire sue file employ manufacture sell report".split())
+# Verbs whose subject is a doer worth naming, person or organisation: a sentence-opening
+# dictionary word in that role is a name ("Maya founded Brightline"), not grammar.
+AGENT_SUBJ_VERBS = PERSON_SUBJ_VERBS | ORG_SUBJ_VERBS | frozenset(
+    "found cofound join lead start launch review approve build create invest sign".split())
 # Verb lemmas whose passive subject is a person ("X was arrested").
 PERSON_PASSIVE = frozenset("""
 bear arrest kill elect sentence convict charge shoot injure wound appoint name hire fire marry

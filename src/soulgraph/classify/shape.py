@@ -17,6 +17,7 @@ NAMED = ("person", "org", "place")
 
 _ISSUE = re.compile(r"^(?:(?:PR|pr|issue|Issue|PRs|pull|bug|Bug|ticket)\s*)?#\d+$|^(?:PR|GH)-?\d+$")
 _STANDARD = re.compile(r"^(?:RFC|PEP|BCP|ISO|IEC|IEEE|ECMA|CVE|ADR|RFD|KEP|JEP|NIST)[\s-]?[\d.-]+[a-z]?$")
+_PROJECT_FIRST = frozenset({"Project", "Initiative"})
 _TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot".split())
 _LOCAL = re.compile(r"^(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|^/(?:v\d+|api)(?:/[\w{}<>.-]+)+/?$")
 _URL = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
@@ -47,6 +48,10 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if _STANDARD.match(s):
         return [Vote("document", "standard / spec number", 4.0, "shape")], dict.fromkeys(NAMED, "standard")
     toks = s.split()
+    if len(toks) > 1 and toks[0] in _PROJECT_FIRST and toks[1][:1].isupper():
+        # "Project Falcon", "Initiative Blue": the word says what the name names
+        return [Vote("project", f"'{toks[0]} X' name", 3.0, "project")], {
+            "person": "project name", "place": "project name"}
     if len(toks) > 1 and toks[-1].casefold() in _TOOLISH_LAST:
         out.append(Vote("tool", f"'{toks[-1]}' name", 3.0, "shape"))
         forbid.update(dict.fromkeys(NAMED, f"'{toks[-1]}' name"))

@@ -58,7 +58,10 @@ def role_cues(doc, i: int, j: int, initial: bool = False) -> list[str]:
         cues.append(f"prep:{prep}")
         g2 = gov.head
         if g2.i != gov.i:
-            cues.append(f"pobj_of:{prep}:{_lemma(g2)}")
+            # "moved the docs to Confluence": what moves is the object, so the destination is
+            # not where someone moved to (":obj" keeps it out of the residence reading)
+            moved_obj = prep in ("to", "from", "into") and any(c.dep_ == "dobj" for c in g2.children)
+            cues.append(f"pobj_of:{prep}:{_lemma(g2)}" + (":obj" if moved_obj else ""))
     elif dep == "poss":
         cues.append("poss")
         if gov.tag_ in _NOUN:

@@ -56,6 +56,9 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
             if label in ("PERSON", "GPE", "ORG", "NORP", "LOC") and all_propn and not _verbish(toks[0]) \
                     and pos and pos <= {"noun", "verb"} and not lexicon.is_interjection_like(s):
                 return True  # "Grace said", "Max called": a nominal NER calls a name
+            if (all_propn or label in PLACE_PERSON) and _agent_subject(toks[-1]) \
+                    and not lexicon.is_interjection_like(s):
+                return True  # "Maya founded Brightline", "Grace said ..." (NER silent or ORG)
             return "defer" if all_propn else False
         if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
             return False
@@ -67,6 +70,19 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
                 and all(shapes.is_shouting(w) for w in words):
             return False
     return True
+
+
+def _agent_subject(tok) -> bool:
+    """The subject of a verb only people (or organisations) do: "said", "founded", "joined".
+
+    A sentence-opening capital is grammar, but the subject of such a verb is the doer
+    being named; typing still decides from all the evidence what kind of doer it is."""
+    head = tok.head
+    if tok.dep_ != "nsubj" or head.i == tok.i or not head.tag_.startswith("VB"):
+        return False
+    from soulgraph.classify.lexicon import AGENT_SUBJ_VERBS
+
+    return lexicon.lemma(head.lower_, "verb") in AGENT_SUBJ_VERBS
 
 
 def _verbish(tok) -> bool:

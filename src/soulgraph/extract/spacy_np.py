@@ -30,7 +30,10 @@ cue                               meaning
 ``obj_of:<verb lemma>``           direct object ("using Python" -> obj_of:use)
 ``prep:<prep>``                   object of a preposition ("at Acme" -> prep:at)
 ``pobj_of:<prep>:<governor>``     same, with the governing verb lemma / noun
-                                  ("works at Acme" -> pobj_of:at:work)
+                                  ("works at Acme" -> pobj_of:at:work); ``:obj``
+                                  appended for to/from/into when the verb has a
+                                  direct object ("moved the docs to X": X is where
+                                  the object went, not where someone lives)
 ``poss``                          possessor ("Riley's daughter")
 ``poss_of:<noun>``                what is possessed, lowercased ("poss_of:birthday")
 ``appos:<noun>``                  apposition with a common noun ("Sarah, our lead
