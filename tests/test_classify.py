@@ -194,3 +194,4 @@ def test_a_known_tool_as_the_destination_of_a_moved_object_stays_a_tool():
 def test_a_known_tool_followed_by_a_common_noun_is_a_task_not_a_product():
     assert not [v for v in gazetteer.votes("Kubernetes migration") if v.type == "tool"]
     assert [v for v in gazetteer.votes("Kubernetes Engine") if v.type == "tool"]
+    assert [v for v in gazetteer.votes("iPad pro") if v.type == "tool"]  # a product, cased as tweeted

@@ -297,3 +297,8 @@ def test_destination_of_a_moved_object_is_marked():
     """"moved the docs to Confluence" says where the docs went, not where someone lives."""
     assert "pobj_of:to:move:obj" in texts("We moved the docs to Confluence last week.")["Confluence"]
     assert "pobj_of:to:move" in texts("We moved to Lisbon last year.")["Lisbon"]
+
+
+def test_a_trailing_version_is_not_part_of_the_name():
+    found = texts("The LangChain adapter breaks with OpenAI SDK v1.40 again.")
+    assert "OpenAI SDK" in found and not any("1.40" in name for name in found)

@@ -63,6 +63,16 @@ def _is_word(k: str) -> bool:
     return lexicon.available() and lexicon.is_word(k)
 
 
+# Lower-case nouns naming work done on or with a tool: "<tool> <noun>" is that work, not a
+# product of its own ("Kubernetes migration"; but "iPad pro", "Google Sheets" are products).
+_TASK_NOUNS = frozenset("""
+migration migrations upgrade upgrades update updates setup install installation deployment deploy
+rollout integration integrations config configuration outage incident issue issues bug bugs error
+errors crash crashes support docs documentation tutorial course workshop training test tests build
+builds release releases refactor rewrite port fix fixes adapter wrapper fallback service cluster
+""".split())
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
@@ -99,7 +109,7 @@ def votes(name: str) -> list[Vote]:
         raw = name.split()
         for cut in range(len(toks) - 1, 0, -1):
             head = " ".join(toks[:cut])
-            if len(raw) == len(toks) and all(w.islower() and _is_word(w) for w in raw[cut:]):
+            if len(raw) == len(toks) and all(w in _TASK_NOUNS for w in raw[cut:]):
                 continue  # "Kubernetes migration", "Postgres upgrade": a task about the tool
             if head in words("tools") or head in words("languages"):
                 out.append(Vote("tool", f"extends known tool '{head}'", 2.0, "gazetteer"))

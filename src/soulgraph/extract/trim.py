@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from soulgraph import shapes
 from soulgraph.classify import gazetteer
 from soulgraph.extract import lexicon
 
@@ -49,6 +50,9 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
             # "Corp." / "Inc." keep their dot when tokenised apart
             if doc[j - 2].text in ("Corp", "Inc", "Ltd", "Co", "Jr", "Sr", "St"):
                 break
+        j -= 1
+    # "OpenAI SDK v1.40", "Python 3.9": the version is not part of the name (one node per tool)
+    while j - i >= 2 and shapes.is_version(doc[j - 1].text) and doc[j - 2].text[:1].isalpha():
         j -= 1
     return i, j
 
