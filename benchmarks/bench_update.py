@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--extractor", default="spacy")
     ap.add_argument("--verify", action="store_true")
+    ap.add_argument("--no-in-process", action="store_true",
+                    help="Skip the in-process twin (update_memories vs pipeline.rebuild).")
     args = ap.parse_args(argv)
 
     work = OUT / "update"
@@ -64,10 +66,41 @@ def main(argv: list[str] | None = None) -> int:
     print(table(headers, rows))
     print(f"\nmedian update {median(upd):.2f}s / median rebuild {median(reb):.2f}s = {ratio:.1%} "
           f"(target < 5%); first rebuild {t_first:.2f}s")
+    twin = None if args.no_in_process else in_process(pool, args.n, args.add, args.extractor)
     write_out("update", {"machine": machine(), "n": args.n, "add": args.add, "extractor": args.extractor,
                          "update_s": upd, "rebuild_s": reb, "ratio": ratio, "rows": rows,
+                         "in_process": twin,
                          "command": "benchmarks/bench_update.py " + " ".join(argv or sys.argv[1:])})
     return 0
+
+
+def in_process(pool: list[dict], n: int, add: int, extractor: str) -> dict:
+    """The Python twin an agent calls on each save: graph and cache kept in memory, the model
+    loaded once. Times ``update_memories`` after ``add`` new memories against
+    ``pipeline.rebuild`` of the same grown store, in one process, and checks they are equal."""
+    import time
+
+    from soulgraph import pipeline, update
+    from soulgraph.extract import analyze
+    from soulgraph.models import Memory
+    from soulgraph.readwrite import nodelink
+
+    mems = [Memory(**m) for m in pool[: n + add]]
+    analyze(mems[:1], extractor)  # load the model and lexicons once, as a long-lived agent has
+    base = pipeline.rebuild(mems[:n], extractor=extractor)
+    cache = update.cache_from_build(base, mems[:n])
+    t0 = time.perf_counter()
+    res = update.update_memories(mems, base.graph, cache, extractor=extractor)
+    t_upd = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    full = pipeline.rebuild(mems, extractor=extractor)
+    t_reb = time.perf_counter() - t0
+    same = nodelink.dumps(res.graph) == nodelink.dumps(full.graph)
+    out = {"update_s": round(t_upd, 3), "rebuild_s": round(t_reb, 3), "ratio": round(t_upd / t_reb, 4),
+           "identical": same, "stages": res.stats.timings}
+    print(f"in process (update_memories, model loaded once): update {t_upd:.2f}s / rebuild "
+          f"{t_reb:.2f}s = {t_upd / t_reb:.1%}; identical graph: {same}; stages {res.stats.timings}")
+    return out
 
 
 def _write(path: Path, rows: list[dict]) -> None:
