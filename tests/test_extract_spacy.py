@@ -302,3 +302,10 @@ def test_destination_of_a_moved_object_is_marked():
 def test_a_trailing_version_is_not_part_of_the_name():
     found = texts("The LangChain adapter breaks with OpenAI SDK v1.40 again.")
     assert "OpenAI SDK" in found and not any("1.40" in name for name in found)
+
+
+def test_a_tech_span_over_a_sentence_split_keeps_its_sentence_around_it():
+    """Found by hypothesis: spaCy splits "!/0/g" after "!/0"; the path's sentence must hold it."""
+    (a,) = run("!/0/g")
+    for m in a.mentions:
+        assert m.sent_start <= m.start and m.end <= m.sent_end

@@ -141,3 +141,8 @@ def test_where_an_event_happened_is_not_where_its_object_lives(text, person):
 
 def test_a_subject_in_a_place_still_lives_there():
     assert ("John Smith", "lives_in", "Miami") in rels("John Smith in Miami said the deal is off.")
+
+
+def test_an_entity_glued_over_a_clause_does_not_veto_its_relation():
+    """The small model tags "Oliver joined Stripe" as one PERSON; Stripe is no person."""
+    assert ("Oliver", "member_of", "Stripe") in rels("Oliver joined Stripe as a staff engineer last month.")

@@ -224,6 +224,7 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
                 text[ts.start:ts.end], ts.backticked, junk.noun_parts(tok)):
             continue
         s0, s1 = sent_of(tok.start) if tok is not None and len(tok) else (0, len(text))
+        s0, s1 = min(s0, ts.start), max(s1, ts.end)  # a tech span may run over a split ("!/0/g")
         if tok is not None and len(tok):
             cues.extend(context.role_cues(doc, tok.start, tok.end))
         tech_out.append(Cand(ts.start, ts.end, cues, s0, s1, tok is not None and tok.start in initial))
@@ -242,6 +243,16 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     out.extend(phrases.place_pairs(doc, text, out))
     out.sort(key=lambda c: c.start)
     return out
+
+
+_FINITE = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def _runs_over_a_clause(ent, label: str) -> bool:
+    """A name entity spanning a lowercase finite verb ("Oliver joined Stripe") is the small
+    model gluing subject, verb and object: its label is a guess about the whole clause, which
+    the relation pass must not trust for either name. Titles capitalise their verbs."""
+    return label in NAME_LABELS and any(t.tag_ in _FINITE and t.text.islower() for t in ent[1:-1])
 
 
 def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
@@ -336,6 +347,8 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         cues.append(f"junk:{kind}")
     elif label:
         cues.append(f"ner:{label}")
+        if ner is not None and label == ner[2] and _runs_over_a_clause(doc[ner[0]:ner[1]], label):
+            cues.append("ner_clause")
     if all_propn:
         cues.append("propn")
     if sent_initial:

@@ -18,6 +18,9 @@ cue                               meaning
                                   LANGUAGE, LAW, DATE, TIME, PERCENT, MONEY, QUANTITY,
                                   CARDINAL, ORDINAL). A vote, not a verdict. Never
                                   emitted together with ``junk:*``.
+``ner_clause``                    the entity that gave ``ner:<LABEL>`` runs over a
+                                  lowercase finite verb ("Oliver joined Stripe" as one
+                                  PERSON): the relation pass ignores that label
 ``propn``                         every word of the mention is tagged proper noun
 ``sentence_initial``              the mention starts its sentence or line (its
                                   capital letter may be just grammar)

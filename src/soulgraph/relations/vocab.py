@@ -152,6 +152,8 @@ def coarse_type(m: Mention) -> str:
     """person / org / place / group / work / thing / skip (dates...) / unknown, from cues."""
     if m.extractor == "speaker" or "speaker" in m.cues:
         return "person"
+    if "ner_clause" in m.cues:  # "Oliver joined Stripe" tagged PERSON as a whole
+        return "unknown"
     for cue in m.cues:
         if cue.startswith("ner:"):
             label = cue[4:]
