@@ -90,6 +90,8 @@ _SELF_HINT = re.compile(r"\b(?:I|we|my|our)", re.I)
 def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | None,
                          mentions: list[Mention], first_index: int) -> list[RelationCandidate]:
     """Pattern-based candidates for one segment (``text`` is the segment's text)."""
+    if len(mentions) < (1 if speaker is not None else 2):
+        return []  # no pair of names, and no speaker to say "I use X"
     out: dict[tuple, RelationCandidate] = {}
     order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
     for a, b in zip(order, order[1:], strict=False):
