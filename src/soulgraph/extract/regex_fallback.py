@@ -67,7 +67,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from soulgraph import relations, shapes
+from soulgraph import gcpause, relations, shapes
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import speakers
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
@@ -120,6 +120,11 @@ class Candidate:
 
 def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> list[MemoryAnalysis]:
     """Mentions and relation candidates for every memory, in input order."""
+    with gcpause.paused():  # hundreds of thousands of small records, no cycles
+        return _analyze(memories, progress)
+
+
+def _analyze(memories: Sequence[Memory], progress: Progress | None) -> list[MemoryAnalysis]:
     scanned: list[list[tuple[Segment, str, list[Occ], str | None]]] = []
     cands: dict[str, Candidate] = {}
     speaker_keys: dict[str, str | None] = {}  # prefix -> candidate key, None when not a name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Provenance, Relation, RelationCandidate
@@ -22,8 +23,10 @@ def link(
     the speaker of the segment holding the evidence (no named speaker: dropped).
     The same fact from several memories is one edge listing them all.
     """
-    edges: dict[tuple[str, str, str], Relation] = {}
+    edges: dict[tuple[str, str, str], _Edge] = {}
     for a in analyses:
+        if not a.relations:
+            continue
         mem = memories[a.memory_id]
         for rc in a.relations:
             src = _end(rc.head, mem, entity_of_mention, speaker_entity, rc)
@@ -31,15 +34,38 @@ def link(
             if src is None or dst is None or src == dst:
                 continue
             key = (src, rc.relation, dst)
-            rel = edges.get(key)
-            if rel is None:
-                rel = edges[key] = Relation(source=src, target=dst, relation=rc.relation)
-            rel.provenance.append(Provenance(
-                memory_id=a.memory_id, start=rc.start, end=rc.end,
-                sentence_start=rc.sent_start, sentence_end=rc.sent_end, extractor=rc.extractor,
-                confidence=rc.confidence, time=mem.created_at))
-            rel.confidence = max(rel.confidence, rc.confidence)
+            edge = edges.get(key)
+            if edge is None:
+                edge = edges[key] = _Edge(src, dst, rc.relation)
+            edge.prov.append((mem.created_at or "", a.memory_id, rc.start, rc.end, len(edge.prov),
+                              rc.sent_start, rc.sent_end, rc.extractor, rc.confidence, mem.created_at))
+            edge.confidence = max(edge.confidence, rc.confidence)
     return _finish(edges, memories)
+
+
+@dataclass(slots=True)
+class _Edge:
+    """An edge while candidates accumulate: provenance as plain tuples (time or "", memory id,
+    start, end, arrival, sentence start, sentence end, extractor, confidence, time), models
+    only once deduplicated."""
+
+    source: str
+    target: str
+    relation: str
+    confidence: float = 0.0
+    weak: bool = False
+    prov: list[tuple] = field(default_factory=list)
+
+    def relation_model(self) -> Relation:
+        seen, prov = set(), []
+        for _t, mid, start, end, _n, s0, s1, extractor, conf, time in sorted(self.prov):
+            if (mid, start, end) not in seen:  # the first in _dedupe's order, as _dedupe keeps
+                seen.add((mid, start, end))
+                prov.append(Provenance(memory_id=mid, start=start, end=end, sentence_start=s0,
+                                       sentence_end=s1, extractor=extractor, confidence=conf,
+                                       time=time))
+        return Relation(source=self.source, target=self.target, relation=self.relation,
+                        confidence=self.confidence, weak=self.weak, provenance=prov)
 
 
 _P, _O, _PL, _C = "person", "org", "place", "concept"
@@ -119,8 +145,10 @@ def co_occurrence(
     is information, and a weak edge would read as a claim. ``weak=True`` always.
     """
     joined = {frozenset((r.source, r.target)) for r in semantic}
-    edges: dict[tuple[str, str], Relation] = {}
+    edges: dict[tuple[str, str], _Edge] = {}
     for a in analyses:
+        if len(a.mentions) < 2:
+            continue  # no two names in one sentence
         mem = memories[a.memory_id]
         by_sent: dict[tuple[int, int], set[str]] = {}
         for i, m in enumerate(a.mentions):
@@ -135,22 +163,19 @@ def co_occurrence(
                 for y in tech[i + 1:]:
                     if frozenset((x, y)) in joined:
                         continue
-                    rel = edges.get((x, y))
-                    if rel is None:
-                        rel = edges[(x, y)] = Relation(source=x, target=y, relation="co_occurs",
-                                                       weak=True, confidence=0.2)
-                    rel.provenance.append(Provenance(
-                        memory_id=a.memory_id, start=s0, end=s1, sentence_start=s0, sentence_end=s1,
-                        extractor="co-occurrence", confidence=0.2, time=mem.created_at))
+                    edge = edges.get((x, y))
+                    if edge is None:
+                        edge = edges[(x, y)] = _Edge(x, y, "co_occurs", 0.2, True)
+                    edge.prov.append((mem.created_at or "", a.memory_id, s0, s1, len(edge.prov),
+                                      s0, s1, "co-occurrence", 0.2, mem.created_at))
     return _finish(edges, memories)
 
 
-def _finish(edges: dict, memories: Mapping[str, Memory]) -> list[Relation]:
+def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[Relation]:
     """Edges in key order, provenance deduplicated, validity from their memories' times."""
     out = []
     for key in sorted(edges):
-        rel = edges[key]
-        rel.provenance = _dedupe(rel.provenance)
+        rel = edges[key].relation_model()
         rel.valid_from, rel.valid_to = validity(rel, memories)
         out.append(rel)
     return out

@@ -71,9 +71,27 @@ _SELF_AFTER: list[tuple[re.Pattern, str]] = [
 ]
 
 
+def _first_of(patterns: list[tuple[re.Pattern, str]]) -> tuple[re.Pattern, dict[str, str]]:
+    """One alternation of start-anchored patterns: it matches with the branch of the FIRST pattern
+    that matches, as the loop over them would (each branch is tried in order at position 0)."""
+    if not all(p.flags & re.I for p, _ in patterns):
+        raise ValueError("one alternation needs one set of flags")
+    names = {f"r{i}": rel for i, (_, rel) in enumerate(patterns)}
+    rx = re.compile("|".join(f"(?P<r{i}>{p.pattern})" for i, (p, _) in enumerate(patterns)), re.I)
+    return rx, names
+
+
+_GAP_ANY, _GAP_REL = _first_of(_GAPS)
+_REV_GAP_ANY, _REV_GAP_REL = _first_of(_REV_GAPS)
+# Every _SELF pattern opens with one of these words: none of them can match without it.
+_SELF_HINT = re.compile(r"\b(?:I|we|my|our)", re.I)
+
+
 def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | None,
                          mentions: list[Mention], first_index: int) -> list[RelationCandidate]:
     """Pattern-based candidates for one segment (``text`` is the segment's text)."""
+    if len(mentions) < (1 if speaker is not None else 2):
+        return []  # no pair of names, and no speaker to say "I use X"
     out: dict[tuple, RelationCandidate] = {}
     order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
     for a, b in zip(order, order[1:], strict=False):
@@ -83,23 +101,22 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         gap = text[ma.end - offset: mb.start - offset]
         if len(gap) > 60:
             continue
-        for pat, rel in _GAPS:
-            if pat.match(gap):
-                _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
-                break
-        else:
-            for pat, rel in _REV_GAPS:
-                if pat.match(gap):
-                    _put(out, memory_id, first_index + b, first_index + a, rel, ma.start, mb.end, ma,
-                         gap)
-                    break
+        hit = _GAP_ANY.match(gap)
+        if hit is not None:
+            _put(out, memory_id, first_index + a, first_index + b, _GAP_REL[hit.lastgroup], ma.start, mb.end,
+                 ma, gap)
+            continue
+        hit = _REV_GAP_ANY.match(gap)
+        if hit is not None:
+            _put(out, memory_id, first_index + b, first_index + a, _REV_GAP_REL[hit.lastgroup], ma.start,
+                 mb.end, ma, gap)
     if speaker is not None:
         for i, m in enumerate(mentions):
             if m.extractor == "speaker":
                 continue
             lo = max(m.sent_start, m.start - 60) - offset
             before = text[max(0, lo): m.start - offset]
-            for pat, rel in _SELF:
+            for pat, rel in (_SELF if _SELF_HINT.search(before) else ()):
                 hit = pat.search(before)
                 if hit:
                     _put(out, memory_id, "@speaker", first_index + i, rel,

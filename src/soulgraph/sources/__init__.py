@@ -83,7 +83,10 @@ def read_store(path: Path, limits: Limits | None = None) -> Store:
         from soulgraph.sources import jsonl as reader
     else:
         from soulgraph.sources import textdir as reader
-    return reader.read(Path(path), limits)
+    from soulgraph import gcpause
+
+    with gcpause.paused():  # one Memory (and its segments) per record: no cycles, many objects
+        return reader.read(Path(path), limits)
 
 
 def default_graph_path(store: Store) -> Path:
