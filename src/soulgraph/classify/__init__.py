@@ -26,8 +26,9 @@ from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
-                                 "citation", "dialogue", "regex_verdict", "who"})
+                                 "citation", "dialogue", "regex_verdict", "who", "own_pronoun"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
+_NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -69,12 +70,17 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     key = gazetteer.key(name)
     listed = key in places or key in gazetteer.words("orgs")
     ambiguous = gazetteer.is_ambiguous_name(name)
+    # a known given name alone ("Natalia", "Ruben"): the small model's ORG / GPE on it is mostly noise
+    given = " " not in key and not listed and not ambiguous and gazetteer.is_given_name(key)
     if stats is None:
         stats = corpus.stats(texts)
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
         votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical, m.extractor)
+        if given:
+            votes = [Vote(v.type, v.label, v.weight * 0.5, v.kind) if v.label in _NAMED_NER else v
+                     for v in votes]
         if m.extractor == "speaker" or "speaker" in m.cues:
             if listed and key not in stats.speakers:  # "Montana: ..." once is a dateline, not a turn
                 votes = [v for v in votes if v.kind != "speaker"]
@@ -168,6 +174,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
                    for k in tally.counts if k[0] not in ("person", DEFAULT_TYPE))
     if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and not contrary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
+    if real == {"trait"} and not (ordinary or contrary or _dictionary_word(name)) and _name_like(name):
+        return True  # "Zanele is so talented": said of a person, and the name is no ordinary word
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)
     if real == {"ner"} and (contrary or not _name_like(name)):

@@ -35,10 +35,11 @@ _KIN_LEFT = re.compile(
     r"brother|mom|mum|mother|dad|father|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
     r"cousin|uncle|aunt|grandma|grandpa|grandmother|grandfather|boss|colleague|coworker|teacher|"
     r"mentor|neighbou?r|roommate|kid|niece|nephew|fianc[ée]e?)\s*,?\s*$", re.I)
-_KIN_RIGHT = re.compile(
-    r"^(?:'s|’s)\s+(?:(?:new|little|older|younger|best)\s+)?(?:wife|husband|son|daughter|mom|mum|"
+_KIN_RIGHT = re.compile(  # "Ana's sister", and tokenised text's "Ana ' s sister"
+    r"^\s?['’]\s?s\s+(?:(?:new|little|older|younger|best|real)\s+)?(?:wife|husband|son|daughter|mom|mum|"
     r"mother|dad|father|sister|brother|family|kids|children|friend|friends|girlfriend|boyfriend|"
-    r"partner|birthday|wedding|funeral|grandma|grandpa|parents|baby)\b", re.I)
+    r"partner|birthday|wedding|funeral|grandma|grandpa|parents|baby|mommy|mummy|daddy|sisters|"
+    r"brothers|sons|daughters|fiance|fiancee|fiancé|fiancée|husbands?|wives)\b", re.I)
 _TITLE_LEFT = re.compile(
     r"\b(Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lord|Lady|President|Sen|Senator|Rep|Gov|Governor|Mayor|"
     r"Judge|Justice|Gen|General|Col|Capt|Captain|Lt|Sgt|Officer|Detective|Pope|King|Queen|Prince|"
@@ -52,6 +53,34 @@ _ADDRESS_LEFT = re.compile(
     r"(?:^|[\s\"'(])(?:hey|hi|hello|thanks|thank\s+you|bye|goodbye|congrats|congratulations|dear|"
     r"yo|morning|night|welcome|sorry|love\s+you|miss\s+you|see\s+you)\s*,?\s*$", re.I)
 _VOCATIVE = re.compile(r"^\s*[!?]|^\s*[.,]\s*(?:$|[A-Z\"'])")
+# Greetings that only ever address someone, in any kind of text ("Hi Mel,", "Thanks Jo for ..."):
+# unlike a bare comma, which in prose is as often a list ("Groq, Together, Fireworks").
+_GREET_LEFT = re.compile(r"(?:^|[\s\"'(])(?:hey|hi|hello|hiya|bye|goodbye|thanks|thank\s+you|thx|congrats|"
+                         r"congratulations|dear)\s*,?\s*$", re.I)
+_GREET_RIGHT = re.compile(r"^\s*(?:[,.!?:)]|$|\s(?:for|on|so|and|you|u)\b)", re.I)
+# The name opening its sentence, then the person spoken to: "Kelsey you should ...", "Loey, do you
+# ...", "Jo, please ..." (a place or product is not told what to do).
+_OPENING_VOCATIVE = re.compile(
+    r"^\s*,?\s+(?:you|u)\s+(?:should|are|r|were|have|had|need|must|can|could|look|looked|did|do|rock|"
+    r"rule|never|always|make|made|got|gotta)\b|"
+    r"^\s*,\s*(?:you|u|your|ur)\b|"
+    r"^\s*,?\s+(?:do|did|can|could|would|will|are|have)\s+(?:you|u)\b|"
+    r"^\s*,?\s+please\b", re.I)
+# The name as subject of its own clause with a gendered pronoun pointing back at it: "Pyrion continues
+# his streak", "Gaby gave herself more", "X shook her head". Things take "its", never "his"/"her".
+_OWN_PRONOUN = re.compile(
+    r"^\s+(?:(?:just|also|then|never|always|finally|really|still|even)\s+)?[a-z]+(?:s|ed)?\s+"
+    r"(?:his|himself|herself|her(?=\s+[a-z])(?!\s+(?:to|for|in|on|at|as|last|this|that|and|or|but|with|by|"
+    r"from|after|before|because|when|out|up|down|off|over|back|again|yesterday|today|a|an|the)\b))\b")
+# Predicates only said of people (and pets): "Themba is obsessed", "X looks so pregnant".
+_TRAIT = re.compile(
+    r"^\s+(?:is|was|looks?|looked|seems?|seemed|got|gets)\s+(?:(?:so|really|very|such|totally|"
+    r"super|soo+|kinda|literally)\s+)*(?:(?:a|an)\s+)?(?:cute|hilarious|handsome|gorgeous|pretty|"
+    r"obsessed|jealous|humble|pregnant|married|divorced|engaged|sad|angry|mad|upset|scared|afraid|"
+    r"brave|talented|adorable|sexy|mean|rude|lazy|drunk|high|sick|tired|hungry|excited|proud|"
+    r"genius|legend|queen|king|savage|sweetheart|beauty|babe|jerk|idiot|liar|(?:wo)?man|girl|guy|"
+    r"boy|lady|dude|gentleman|sweetie|goddess|legend)\b", re.I)
+_OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
     r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+at\s+$|"
@@ -183,6 +212,10 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
+    if _OWN_PRONOUN.match(right):
+        out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
+    if _TRAIT.match(right):
+        out.append(Vote("person", "X is <a person's trait>", 1.5, "trait"))
     if _WHO.match(right):
         out.append(Vote("person", "X, who", 2.0, "who"))
     if _SAID_BY.search(left) or (_SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
@@ -193,6 +226,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if t or (_TITLE_IN.match(m.text) and not _institution(m.text)):
         word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
+    if (_GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
+            _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)):
+        out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     if _ADDRESS_LEFT.search(left) or (left.rstrip().endswith(",") and _VOCATIVE.match(right)
                                       and not _list_context(left)):
         if dialogue:

@@ -1,0 +1,60 @@
+"""Typing in informal text (comments, posts): people are greeted, told "you", described and
+given pronouns; the small model's ORG / GPE on a known given name is noise, not a verdict.
+Real spaCy model, our own sentences."""
+
+from __future__ import annotations
+
+from soulgraph import Memory, rebuild
+
+
+def _types(texts: list[str]) -> dict[str, str]:
+    b = rebuild([Memory(id=str(i), content=t) for i, t in enumerate(texts)], extractor="spacy")
+    return {d["name"]: d["type"] for _, d in b.graph.nodes(data=True)}
+
+
+def test_greeted_name_is_a_person_outside_a_conversation():
+    types = _types(["Thanks Dorrit for the shoutout!", "Hello Tamsin, we loved your last upload.",
+                    "Bye Quillon!"])
+    assert types.get("Dorrit") == "person"
+    assert types.get("Tamsin") == "person"
+    assert types.get("Quillon") == "person"
+
+
+def test_opening_vocative_with_you_is_a_person():
+    types = _types(["Marisol you should start a podcast", "Tobiah, do you still sell those prints?"])
+    assert types.get("Marisol") == "person"
+    assert types.get("Tobiah") == "person"
+
+
+def test_place_told_you_stays_a_place():
+    types = _types(["Paris, you see, is expensive in August."])
+    assert types.get("Paris") == "place"
+
+
+def test_name_with_its_own_his_or_her_is_a_person():
+    types = _types(["Kovacic finally broke his silence on the transfer."])
+    assert types.get("Kovacic") == "person"
+
+
+def test_company_with_an_object_her_is_not_a_person():
+    types = _types(["Brightwell hired her as a manager in 2019, the report said."])
+    assert types.get("Brightwell") != "person"
+
+
+def test_trait_said_of_a_name_makes_a_person():
+    types = _types(["Zanele is so talented lol", "honestly Odalys looks so tired in this one"])
+    assert types.get("Zanele") == "person"
+    assert types.get("Odalys") == "person"
+
+
+def test_spaced_possessive_kin_word_makes_a_person():
+    types = _types(["lol Priya ' s mom made the cake again"])
+    assert types.get("Priya") == "person"
+
+
+def test_known_given_name_beats_a_lone_ner_org_or_gpe():
+    # census given names the small model tends to call ORG / GPE in chat-like text
+    types = _types(["Where is Janice?? the stream started an hour ago",
+                    "I have loved Janelle all along, no matter what the video says"])
+    assert types.get("Janice") == "person"
+    assert types.get("Janelle") == "person"
