@@ -58,3 +58,16 @@ def test_known_given_name_beats_a_lone_ner_org_or_gpe():
                     "I have loved Janelle all along, no matter what the video says"])
     assert types.get("Janice") == "person"
     assert types.get("Janelle") == "person"
+
+
+def test_who_after_a_town_does_not_make_it_a_person():
+    for town in ("Hollisburg", "Oakdale"):
+        types = _types([f'"He was going fast, wasn\'t he?" said Dana Orwell, 8, of {town}, whose snail crept '
+                        'to the title.'])
+        assert types.get(town) == "place"
+        assert types.get("Dana Orwell") == "person"
+
+
+def test_a_people_in_the_plural_is_not_a_person():
+    types = _types(["The minister said the deal was welcomed by Bosnians and Croats alike."])
+    assert types.get("Croats") != "person"

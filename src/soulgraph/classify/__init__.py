@@ -114,7 +114,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
 def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:
     """Turn the tally into a decision; the person gate and junk drop live here."""
     scores = tally.scores()
-    if tally.kinds_for("person") & STRONG_PERSON_KINDS:  # strong evidence outweighs shape doubts
+    if _person_kinds(tally) & STRONG_PERSON_KINDS:  # strong evidence outweighs shape doubts
         scores["person"] = sum(tally.contribution(k) for k in tally.counts
                                if k[0] == "person" and tally.weights[k] > 0)
     n = max(tally.mentions, 1)
@@ -153,11 +153,25 @@ def _name_like(name: str) -> bool:
     return True
 
 
+_PLACE_SIGNS = frozenset({("place", "NER GPE"), ("place", "NER LOC"), ("place", "known place"),
+                          ("place", "place-like ending"), ("place", "Town, State / dateline"),
+                          ("place", "hometown (X, 8, of Y)")})
+
+
+def _person_kinds(tally: Tally) -> set[str]:
+    """Kinds of person evidence; "X, who" does not count for a name that also looks like a place
+    ("... of Aumsville, whose slug won": the relative clause is about the person before it)."""
+    kinds = tally.kinds_for("person")
+    if "who" in kinds and any(tally.counts.get(k) for k in _PLACE_SIGNS):
+        kinds.discard("who")
+    return kinds
+
+
 def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     """Person needs two kinds of evidence, or one strong kind; a pronoun alone is not one."""
     if score < 1.2:
         return False
-    kinds = tally.kinds_for("person")
+    kinds = _person_kinds(tally)
     if tally.counts.get(("tool", "known tool")) or tally.counts.get(("tool", "known language")):
         return bool(kinds & _FACE_TO_FACE)  # "Co-authored-by: Copilot" is a bot, "hey Claude" may not be
     if kinds & STRONG_PERSON_KINDS:

@@ -98,6 +98,9 @@ _PLACE_LEFT_STRONG = re.compile(
     r"\b(?:visit(?:ed|ing|s)?|capital\s+of|city\s+of|state\s+of|province\s+of|outskirts\s+of|"
     r"(?:north|south|east|west)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
     r"village\s+of|streets\s+of)\s+(?:the\s+)?$", re.I)
+# News style hometown: "Dana Orwell, 8, of Oakdale", "residents of X"
+_HOMETOWN_LEFT = re.compile(r",\s*\d{1,3}\s*,\s*of\s+$|\b(?:residents?|natives?|mayor|townspeople)\s+of\s+$",
+                            re.I)
 _PLACE_LEFT_WEAK = re.compile(r"\b(?:in|from|near|across|throughout|outside|around|to)\s+$", re.I)
 _PLACE_RIGHT = re.compile(r"^(?:-based\b|,\s*(?P<where>[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))")
 _TOOL_LEFT = re.compile(
@@ -244,6 +247,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
+    if _HOMETOWN_LEFT.search(left):
+        out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
     if _PLACE_LEFT_STRONG.search(left):
         out.append(Vote("place", "lives in / moved to X", 2.0, "prep"))
     elif _PLACE_LEFT_WEAK.search(left):
