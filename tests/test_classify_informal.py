@@ -71,3 +71,16 @@ def test_who_after_a_town_does_not_make_it_a_person():
 def test_a_people_in_the_plural_is_not_a_person():
     types = _types(["The minister said the deal was welcomed by Bosnians and Croats alike."])
     assert types.get("Croats") != "person"
+
+
+def test_letters_and_a_number_are_a_model_unless_a_known_standard():
+    types = _types(["That MP 5 sound in the last clip is unreal", "We follow PEP 8 and RFC 5646 here."])
+    assert types.get("MP 5") == "tool"
+    assert types.get("PEP 8") == "document"
+    assert types.get("RFC 5646") == "document"
+
+
+def test_a_name_someone_owns_is_a_product_not_a_person():
+    types = _types(["When is your Vexlor Palette coming out?? need it", "my Mom said hi to everyone"])
+    assert types.get("Vexlor Palette") == "tool"
+    assert types.get("Mom") != "tool"

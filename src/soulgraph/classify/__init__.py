@@ -29,6 +29,7 @@ STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle",
                                  "citation", "dialogue", "regex_verdict", "who", "own_pronoun"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
+_MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -72,12 +73,15 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     ambiguous = gazetteer.is_ambiguous_name(name)
     # a known given name alone ("Natalia", "Ruben"): the small model's ORG / GPE on it is mostly noise
     given = " " not in key and not listed and not ambiguous and gazetteer.is_given_name(key)
+    spec = bool(shape.is_standard(name))
     if stats is None:
         stats = corpus.stats(texts)
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
         votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical, m.extractor)
+        if not spec:  # "MP 5", "BF 4": letters and a number that no standards body issues
+            votes = [_MODEL_NUMBER if v.label == "shape standard" else v for v in votes]
         if given:
             votes = [Vote(v.type, v.label, v.weight * 0.5, v.kind) if v.label in _NAMED_NER else v
                      for v in votes]

@@ -80,6 +80,11 @@ _TRAIT = re.compile(
     r"brave|talented|adorable|sexy|mean|rude|lazy|drunk|high|sick|tired|hungry|excited|proud|"
     r"genius|legend|queen|king|savage|sweetheart|beauty|babe|jerk|idiot|liar|(?:wo)?man|girl|guy|"
     r"boy|lady|dude|gentleman|sweetie|goddess|legend)\b", re.I)
+# Someone's own named thing: "my Casio", "your Morphe palette", "his Kenworth" (a product; people
+# and kin are not owned this way, and "our X" is a team's project).
+_OWNED_LEFT = re.compile(r"(?:^|[^\w'])(?:my|your|ur|his)\s+(?:(?:new|old|favou?rite|first|own)\s+)?$", re.I)
+_KIN_WORD = re.compile(r"(?:mom|mum|mother|dad|father|ma|pa|mama|papa|mommy|mummy|daddy|grandma|grandpa|nana|"
+                       r"granny|gran|auntie|aunt|uncle|lord|god|love|baby|babe|boo|bro|sis)\W*$", re.I)
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
@@ -257,6 +262,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     pr = _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
+    if _OWNED_LEFT.search(left) and not _KIN_WORD.match(m.text):
+        out.append(Vote("tool", "my / your X (a product)", 1.8, "owned"))
+        out.append(Vote("person", "my / your X", -1.0, "owned"))
     if _TOOL_LEFT.search(left):
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
     if _TOOL_RIGHT.match(right):

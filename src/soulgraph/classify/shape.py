@@ -102,6 +102,11 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     return out, forbid
 
 
+def is_standard(name: str) -> bool:
+    """A spec number of a known standards series (RFC 5646, PEP 8, ISO 8601)."""
+    return bool(_STANDARD.match(name.strip()))
+
+
 def _listed(s: str) -> bool:
     from soulgraph.classify import gazetteer
 
