@@ -84,3 +84,21 @@ def test_a_name_someone_owns_is_a_product_not_a_person():
     types = _types(["When is your Vexlor Palette coming out?? need it", "my Mom said hi to everyone"])
     assert types.get("Vexlor Palette") == "tool"
     assert types.get("Mom") != "tool"
+
+
+def test_coordinated_with_you_or_me_is_a_person():
+    types = _types(["Hope you and Oswin had a great time at the show", "Tobiah and I went to the lake."])
+    assert types.get("Oswin") == "person"
+    assert types.get("Tobiah") == "person"
+
+
+def test_a_voice_or_face_belongs_to_a_person():
+    types = _types(["Zorana ' s voice has matured so much",
+                    "honestly Quenby's face when the lights went out"])
+    assert types.get("Zorana") == "person"
+    assert types.get("Quenby") == "person"
+
+
+def test_stage_name_prefix_makes_a_performer():
+    types = _types(["I request a reaction to DJ Quell next week"])
+    assert types.get("DJ Quell") == "person"

@@ -85,6 +85,16 @@ _TRAIT = re.compile(
 _OWNED_LEFT = re.compile(r"(?:^|[^\w'])(?:my|your|ur|his)\s+(?:(?:new|old|favou?rite|first|own)\s+)?$", re.I)
 _KIN_WORD = re.compile(r"(?:mom|mum|mother|dad|father|ma|pa|mama|papa|mommy|mummy|daddy|grandma|grandpa|nana|"
                        r"granny|gran|auntie|aunt|uncle|lord|god|love|baby|babe|boo|bro|sis)\W*$", re.I)
+# Stage-name prefixes: "DJ Quell", "Lil Sorrow", "MC Ren" name performers.
+_STAGE_NAME = re.compile(r"^(?:DJ|Lil|Lil'|MC|Dj)\s+[A-Za-z]")
+# Coordinated with the speaker or the one spoken to: "you and Hamish", "me and Ana", "Ana and I".
+_WITH_ME_LEFT = re.compile(r"(?:^|[^\w'])(?:you|me|u)\s+(?:and|&|n)\s+$", re.I)
+_WITH_ME_RIGHT = re.compile(r"^\s+(?:and|&|n)\s+(?:I|me|myself)\b(?!\s+(?:am|was|have|had|think)\s+\w+ing)")
+# A person's body, voice and looks: "Ariana's voice", "Link ' s face".
+_BODY_RIGHT = re.compile(
+    r"^\s?['’]\s?s\s+(?:(?:new|real|little|beautiful|amazing|cute|whole)\s+)?(?:voice|face|hair|eyes|smile|laugh|"
+    r"outfit|beard|makeup|accent|personality|vocals|lips|nose|teeth|body|legs|hairstyle|haircut|"
+    r"pregnancy|wig|eyebrows|singing|dancing|acting)\b", re.I)
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
@@ -220,6 +230,12 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
+    if _WITH_ME_LEFT.search(left) or _WITH_ME_RIGHT.match(right):
+        out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
+    if _BODY_RIGHT.match(right):
+        out.append(Vote("person", "X's voice / face", 2.0, "body"))
+    if _STAGE_NAME.match(m.text):
+        out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
     if _OWN_PRONOUN.match(right):
         out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
     if _TRAIT.match(right):
