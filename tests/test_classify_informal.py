@@ -102,3 +102,16 @@ def test_a_voice_or_face_belongs_to_a_person():
 def test_stage_name_prefix_makes_a_performer():
     types = _types(["I request a reaction to DJ Quell next week"])
     assert types.get("DJ Quell") == "person"
+
+
+def test_a_title_before_a_work_noun_is_a_work_not_an_org():
+    types = _types(["We definitely need more Crimson Lantern episodes, the last one was amazing"])
+    assert types.get("Crimson Lantern") == "concept"
+
+
+def test_informal_text_is_told_apart_from_news():
+    from soulgraph.classify import corpus
+
+    assert corpus.informal("lol that was so good 😂")
+    assert corpus.informal("where is he??")
+    assert not corpus.informal("The U.S. Embassy in Lima said on Tuesday that it would reopen.")

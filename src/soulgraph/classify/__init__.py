@@ -80,7 +80,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
-        votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical, m.extractor)
+        chatty = dialogue or corpus.informal(text)  # the small model's ORG / GPE are weak votes there
+        votes, forbid = cues.votes(m.cues, chatty, m.memory_id in stats.technical, m.extractor)
         if not spec:  # "MP 5", "BF 4": letters and a number that no standards body issues
             votes = [_MODEL_NUMBER if v.label == "shape standard" else v for v in votes]
         if given:

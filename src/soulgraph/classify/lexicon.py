@@ -53,9 +53,16 @@ conference summit festival event meetup wedding party ceremony concert gala hack
 tournament championship match game race parade show launch release birthday anniversary
 """.split())
 
+# Creative works: "the X movie", "X, a sitcom" name a title (concept), not its maker.
+WORK_NOUNS = frozenset("""
+movie movies film films series episode episodes season trailer song songs album track soundtrack remix
+sequel prequel cutscene sitcom documentary anime manga cartoon musical novel comic franchise
+""".split())
+
 NOUN_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
     ("person", PERSON_NOUNS), ("org", ORG_NOUNS), ("place", PLACE_NOUNS), ("tool", TOOL_NOUNS),
     ("project", PROJECT_NOUNS), ("document", DOCUMENT_NOUNS), ("event", EVENT_NOUNS),
+    ("concept", WORK_NOUNS),
 )
 
 
