@@ -115,3 +115,13 @@ def test_informal_text_is_told_apart_from_news():
     assert corpus.informal("lol that was so good 😂")
     assert corpus.informal("where is he??")
     assert not corpus.informal("The U.S. Embassy in Lima said on Tuesday that it would reopen.")
+
+
+def test_a_known_brand_alone_is_its_product_in_a_post_and_its_maker_in_news():
+    assert _types(["there was a Peugeot parked outside the whole time lol"]).get("Peugeot") == "tool"
+    assert _types(["Peugeot announced a recall of 40,000 cars on Tuesday, the company said."]
+                  ).get("Peugeot") == "org"
+
+
+def test_a_brand_and_a_model_name_is_a_product():
+    assert _types(["No Dodge Tempest in the new game??"]).get("Dodge Tempest") == "tool"
