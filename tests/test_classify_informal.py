@@ -125,3 +125,10 @@ def test_a_known_brand_alone_is_its_product_in_a_post_and_its_maker_in_news():
 
 def test_a_brand_and_a_model_name_is_a_product():
     assert _types(["No Dodge Tempest in the new game??"]).get("Dodge Tempest") == "tool"
+
+
+def test_given_names_of_other_languages_and_big_companies_are_known():
+    types = _types(["Where is Dmitri?? the stream started an hour ago",
+                    "At 0:14 I swear I saw a Starbucks behind them"])
+    assert types.get("Dmitri") == "person"
+    assert types.get("Starbucks") == "org"
