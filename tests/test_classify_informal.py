@@ -128,7 +128,7 @@ def test_a_brand_and_a_model_name_is_a_product():
 
 
 def test_given_names_of_other_languages_and_big_companies_are_known():
-    types = _types(["Where is Dmitri?? the stream started an hour ago",
+    types = _types(["Where is Ksenia?? the stream started an hour ago",
                     "At 0:14 I swear I saw a Starbucks behind them"])
-    assert types.get("Dmitri") == "person"
+    assert types.get("Ksenia") == "person"
     assert types.get("Starbucks") == "org"
