@@ -132,3 +132,13 @@ def test_given_names_of_other_languages_and_big_companies_are_known():
                     "At 0:14 I swear I saw a Starbucks behind them"])
     assert types.get("Ksenia") == "person"
     assert types.get("Starbucks") == "org"
+
+
+def test_a_vocative_in_a_post_is_direct_address():
+    assert _types(["Nice shooting, Brannock!!!"]).get("Brannock") == "person"
+
+
+def test_state_codes_and_earth_are_places():
+    types = _types(["I live in NJ so i went to the park lol", "the biggest ship on Earth is huge"])
+    assert types.get("NJ") == "place"
+    assert types.get("Earth") == "place"

@@ -30,6 +30,7 @@ STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle",
                                  "body"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
+_ADDRESSED = Vote("person", "addressed directly", 3.0, "address")
 _MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
@@ -106,6 +107,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             if ev[1]:
                 votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
                 forbid = {**forbid, "person": "part of a product name"}
+        if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
+            votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
         tally.add_mention(votes, forbid)
     if key in stats.speakers and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
