@@ -142,3 +142,17 @@ def test_state_codes_and_earth_are_places():
     types = _types(["I live in NJ so i went to the park lol", "the biggest ship on Earth is huge"])
     assert types.get("NJ") == "place"
     assert types.get("Earth") == "place"
+
+
+def test_an_epithet_makes_a_character():
+    types = _types(["Grace looks like Mirabel the Explorer in that outfit"])
+    assert types.get("Mirabel the Explorer") == "person"
+
+
+def test_a_verb_before_the_major_entries_is_no_epithet():
+    types = _types(["Moves the changelog forward and backfills the major user-facing entries."])
+    assert types.get("backfills") != "person"
+
+
+def test_is_the_star_of_makes_a_person():
+    assert _types(["Orlandino is the star of the team, not the coach"]).get("Orlandino") == "person"

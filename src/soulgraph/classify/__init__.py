@@ -27,7 +27,7 @@ from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
                                  "citation", "dialogue", "regex_verdict", "who", "own_pronoun", "with_me",
-                                 "body"})
+                                 "epithet", "body"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
 _ADDRESSED = Vote("person", "addressed directly", 3.0, "address")

@@ -95,6 +95,13 @@ _BODY_RIGHT = re.compile(
     r"^\s?['’]\s?s\s+(?:(?:new|real|little|beautiful|amazing|cute|whole)\s+)?(?:voice|face|hair|eyes|smile|laugh|"
     r"outfit|beard|makeup|accent|personality|vocals|lips|nose|teeth|body|legs|hairstyle|haircut|"
     r"pregnancy|wig|eyebrows|singing|dancing|acting)\b", re.I)
+# An epithet: "Dora the Explorer", "Ivo the builder", "Alexander the Great" (people and characters).
+_EPITHET_IN = re.compile(r"^[A-Z][a-z]+ the (?:[A-Z][a-z]+|[a-z-]+(?:er|or|ist|ian))$")
+_EPITHET_RIGHT = re.compile(r"^\s+the\s+(?:(?:fake|real|great|mighty|little|big|mass)\s+)?"
+                            r"(?!(?:major|minor|former|latter|other|senior|junior|inner|outer|upper|lower|prior|"
+                            r"interior|exterior|super|user|server|order|error|number|center|centre|folder|"
+                            r"header|footer|layer|driver|parser|buffer|cluster|river|water|power|paper)\b)"
+                            r"[a-z-]+(?:er|or|ist|ian|great|terrible)\b(?!\s+(?:of|for)\b)")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
@@ -234,6 +241,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
     if _BODY_RIGHT.match(right):
         out.append(Vote("person", "X's voice / face", 2.0, "body"))
+    if _EPITHET_IN.match(m.text) or (" " not in m.text and m.text[:1].isupper()
+                                     and _EPITHET_RIGHT.match(right)):
+        out.append(Vote("person", "X the Y (an epithet)", 2.0, "epithet"))
     if _STAGE_NAME.match(m.text):
         out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
     if _OWN_PRONOUN.match(right):

@@ -17,6 +17,8 @@ kid child baby neighbor neighbour roommate mentor intern contributor maintainer 
 leader spouse fiance fiancee widow suspect victim king queen prince princess
 pope priest bishop rabbi general colonel sergeant soldier candidate nominee economist scientist
 researcher historian journalist reporter editor producer comedian dancer athlete champion
+star superstar legend hero idol guy girl man woman boy dude lady gentleman youtuber vlogger streamer
+gamer blogger influencer
 """.split())
 
 ORG_NOUNS = frozenset("""

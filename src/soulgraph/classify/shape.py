@@ -114,4 +114,5 @@ def _listed(s: str) -> bool:
     return any(k in gazetteer.words(n) for n in ("orgs", "places", "tools", "languages"))
 
 
-_PARTICLES = frozenset("de da di del della der den du van von la le bin ibn al el dos das do y e st".split())
+_PARTICLES = frozenset("de da di del della der den du van von la le bin ibn al el dos das do y e st "
+                       "the".split())
