@@ -156,3 +156,23 @@ def test_a_verb_before_the_major_entries_is_no_epithet():
 
 def test_is_the_star_of_makes_a_person():
     assert _types(["Orlandino is the star of the team, not the coach"]).get("Orlandino") == "person"
+
+
+def test_name_right_before_you_verb_is_spoken_to_unless_after_a_preposition():
+    types = _types(["Nice vid Brannoch you can do a giveaway next", "In Paris you can see the tower."])
+    assert types.get("Brannoch") == "person"
+    assert types.get("Paris") == "place"
+
+
+def test_a_band_word_ends_an_org_name():
+    assert _types(["I am so proud of the Kingston Squad!!!"]).get("Kingston Squad") == "org"
+
+
+def test_a_match_up_and_a_counted_name_are_not_people():
+    types = _types(["Bhatia Vs Mehra definitely an awesome movie", "there are like 785 Zorblins to catch",
+                    "At 25, Martina Kowal shared the top place with Vladimir Ashkenazy.",
+                    "In 1998 Clinton said he would veto it."])
+    assert types.get("Bhatia Vs Mehra") != "person"
+    assert types.get("Zorblins") != "person"
+    assert types.get("Martina Kowal") == "person"
+    assert types.get("Clinton") == "person"

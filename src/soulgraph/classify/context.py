@@ -102,6 +102,14 @@ _EPITHET_RIGHT = re.compile(r"^\s+the\s+(?:(?:fake|real|great|mighty|little|big|
                             r"interior|exterior|super|user|server|order|error|number|center|centre|folder|"
                             r"header|footer|layer|driver|parser|buffer|cluster|river|water|power|paper)\b)"
                             r"[a-z-]+(?:er|or|ist|ian|great|terrible)\b(?!\s+(?:of|for)\b)")
+# Mid-sentence, a name straight before "you <verb>": "Nice vid Mabey you can do a giveaway" (not "in
+# Paris you can ...": a preposition before the name makes it a scene, not the one spoken to).
+_NAME_YOU = re.compile(r"^\s+(?:you|u)\s+(?:should|can|could|are|r|were|have|need|must|did|rock|rule|never|"
+                       r"always|made|gotta|will|deserve|look|sound)\b", re.I)
+_PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|into|across|around|than|"
+                       r"and|or)\s+$", re.I)
+# "there are 785 Pokemon": a kind of thing, counted (a year before a name is no count)
+_COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
@@ -246,6 +254,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "X the Y (an epithet)", 2.0, "epithet"))
     if _STAGE_NAME.match(m.text):
         out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
+    if _COUNTED_LEFT.search(left):
+        out.append(Vote("person", "counted (785 X)", -3.0, "counted"))
     if _OWN_PRONOUN.match(right):
         out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
     if _TRAIT.match(right):
@@ -261,7 +271,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
     if (_GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
-            _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)):
+            _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
+            _NAME_YOU.match(right) and not _PREP_END.search(left)):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     if _ADDRESS_LEFT.search(left) or (left.rstrip().endswith(",") and _VOCATIVE.match(right)
                                       and not _list_context(left)):

@@ -97,6 +97,9 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     elif s.isupper() and s.isalpha() and len(s) >= 6:
         out.append(Vote("concept", "all-caps word", 1.0, "junk"))
         forbid.update(person="all-caps word", place="all-caps word", org="all-caps word")
+    if len(toks) > 2 and any(t.casefold().rstrip(".") in ("vs", "v", "versus") for t in toks[1:-1]):
+        out.append(Vote("concept", "a match-up (X vs Y)", 2.0, "shape"))
+        forbid.update(dict.fromkeys(NAMED, "a match-up (X vs Y)"))
     if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]):
         forbid["person"] = "lowercase word inside the name"
     return out, forbid
