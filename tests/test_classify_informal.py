@@ -176,3 +176,16 @@ def test_a_match_up_and_a_counted_name_are_not_people():
     assert types.get("Zorblins") != "person"
     assert types.get("Martina Kowal") == "person"
     assert types.get("Clinton") == "person"
+
+
+def test_an_official_in_apposition_is_a_person():
+    types = _types(["Ravid, a senior Defense Ministry official, has not repeated these views in public."])
+    assert types.get("Ravid") == "person"
+
+
+def test_a_service_and_rank_before_a_name_are_trimmed():
+    types = _types(["(Text) Police Major Somchai Rattanakul, the commander of the unit, climbed the hill.",
+                    "Navy Capt. Dana Whitfield said the ship would sail on Monday."])
+    assert types.get("Somchai Rattanakul") == "person"
+    assert types.get("Dana Whitfield") == "person"
+    assert not any(n.startswith(("Police Major", "Navy Capt")) for n in types)

@@ -18,7 +18,9 @@ leader spouse fiance fiancee widow suspect victim king queen prince princess
 pope priest bishop rabbi general colonel sergeant soldier candidate nominee economist scientist
 researcher historian journalist reporter editor producer comedian dancer athlete champion
 star superstar legend hero idol guy girl man woman boy dude lady gentleman youtuber vlogger streamer
-gamer blogger influencer
+gamer blogger influencer official aide adviser advisor envoy diplomat lawmaker legislator delegate deputy
+commander activist businessman businesswoman executive banker physician surgeon pianist violinist composer
+novelist playwright assassin gunman killer prisoner defendant defector emperor empress
 """.split())
 
 ORG_NOUNS = frozenset("""
