@@ -189,3 +189,10 @@ def test_a_service_and_rank_before_a_name_are_trimmed():
     assert types.get("Somchai Rattanakul") == "person"
     assert types.get("Dana Whitfield") == "person"
     assert not any(n.startswith(("Police Major", "Navy Capt")) for n in types)
+
+
+def test_product_words_and_known_product_endings_make_a_product():
+    types = _types(["I just bought the Royal Headphones and they are great",
+                    "I would like to win the Midnight Blue AirPods please"])
+    assert types.get("Royal Headphones") == "tool"
+    assert types.get("Midnight Blue AirPods") == "tool"

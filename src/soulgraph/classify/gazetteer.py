@@ -105,6 +105,11 @@ def votes(name: str) -> list[Vote]:
                 out.append(Vote("tool", f"extends known tool '{head}'", 2.0, "gazetteer"))
                 known = True
                 break
+            tail = " ".join(toks[len(toks) - cut:])
+            if tail in words("tools") and not _is_word(tail):  # "Jet Black AirPods": a kind of a product
+                out.append(Vote("tool", f"ends with known product '{tail}'", 1.5, "gazetteer"))
+                known = True
+                break
             if head in words("marques") and toks[-1] not in words("orgs_suffix"):
                 out.append(Vote("tool", f"a model of '{head}'", 2.0, "gazetteer"))  # "Dodge Cuda", "Audi R8"
                 known = True

@@ -17,7 +17,10 @@ NAMED = ("person", "org", "place")
 
 _ISSUE = re.compile(r"^(?:(?:PR|pr|issue|Issue|PRs|pull|bug|Bug|ticket)\s*)?#\d+$|^(?:PR|GH)-?\d+$")
 _STANDARD = re.compile(r"^(?:RFC|PEP|BCP|ISO|IEC|IEEE|ECMA|CVE|ADR|RFD|KEP|JEP|NIST)[\s-]?[\d.-]+[a-z]?$")
-_TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot".split())
+_TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot "
+                          # consumer products: "MW necklace", "Legendary Skin", "Super Bock beer"
+                          "necklace bracelet palette pallette mascara lipstick spray skin skins laptop "
+                          "console controller charger headphones earbuds sneakers".split())
 _LOCAL = re.compile(r"^(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|^/(?:v\d+|api)(?:/[\w{}<>.-]+)+/?$")
 _URL = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
 _DOMAIN = re.compile(r"^[\w-]+\.(?:com|org|net|io|ai|dev|app|co)$", re.I)
