@@ -196,3 +196,8 @@ def test_product_words_and_known_product_endings_make_a_product():
                     "I would like to win the Midnight Blue AirPods please"])
     assert types.get("Royal Headphones") == "tool"
     assert types.get("Midnight Blue AirPods") == "tool"
+
+
+def test_en_route_to_names_a_place():
+    types = _types(["The relief convoy was bound for Arkhangelsk when the storm hit."])
+    assert types.get("Arkhangelsk") == "place"  # the small model says ORG here

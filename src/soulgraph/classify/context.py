@@ -124,7 +124,8 @@ _PLACE_LEFT_STRONG = re.compile(
     r"\b(?:lives?|lived|living|born|based|headquartered|located|stay(?:ed|ing)?|vacation(?:ed|ing)?|"
     r"grew\s+up|raised|settled|arrived)\s+(?:in|at|near)\s+$|"
     r"\b(?:moved?|moving|travel(?:l?ed|l?ing)?|fl(?:ew|y|ying)|drove|driving|went|go(?:ing)?|trip|"
-    r"return(?:ed|ing)?|relocat(?:ed|ing)|road\s+trip|back)\s+to\s+$|"
+    r"return(?:ed|ing)?|relocat(?:ed|ing)|road\s+trip|back|en\s+route|head(?:ed|ing)|sail(?:ed|ing)|"
+    r"deported|evacuated|extradited)\s+to\s+$|\b(?:bound|headed|heading|destined|left|departed)\s+for\s+$|"
     r"\b(?:visit(?:ed|ing|s)?|capital\s+of|city\s+of|state\s+of|province\s+of|outskirts\s+of|"
     r"(?:north|south|east|west)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
     r"village\s+of|streets\s+of)\s+(?:the\s+)?$", re.I)
