@@ -55,15 +55,15 @@ def test_spaced_possessive_kin_word_makes_a_person():
 def test_known_given_name_beats_a_lone_ner_org_or_gpe():
     # census given names the small model tends to call ORG / GPE in chat-like text
     types = _types(["Where is Janice?? the stream started an hour ago",
-                    "I have loved Janelle all along, no matter what the video says"])
+                    "Honestly I have always liked Janelle more than the rest of the cast"])
     assert types.get("Janice") == "person"
     assert types.get("Janelle") == "person"
 
 
 def test_who_after_a_town_does_not_make_it_a_person():
     for town in ("Hollisburg", "Oakdale"):
-        types = _types([f'"He was going fast, wasn\'t he?" said Dana Orwell, 8, of {town}, whose snail crept '
-                        'to the title.'])
+        types = _types([f"The ribbon went to Dana Orwell, 8, of {town}, whose pumpkin weighed the most at "
+                        "the fair."])
         assert types.get(town) == "place"
         assert types.get("Dana Orwell") == "person"
 
@@ -87,13 +87,14 @@ def test_a_name_someone_owns_is_a_product_not_a_person():
 
 
 def test_coordinated_with_you_or_me_is_a_person():
-    types = _types(["Hope you and Oswin had a great time at the show", "Tobiah and I went to the lake."])
+    types = _types(["So glad you and Oswin finally got to meet the band backstage",
+                    "Tobiah and I went to the lake."])
     assert types.get("Oswin") == "person"
     assert types.get("Tobiah") == "person"
 
 
 def test_a_voice_or_face_belongs_to_a_person():
-    types = _types(["Zorana ' s voice has matured so much",
+    types = _types(["Zorana ' s voice on the bridge gives me chills",
                     "honestly Quenby's face when the lights went out"])
     assert types.get("Zorana") == "person"
     assert types.get("Quenby") == "person"
@@ -124,28 +125,28 @@ def test_a_known_brand_alone_is_its_product_in_a_post_and_its_maker_in_news():
 
 
 def test_a_brand_and_a_model_name_is_a_product():
-    assert _types(["No Dodge Tempest in the new game??"]).get("Dodge Tempest") == "tool"
+    assert _types(["They finally added the Dodge Tempest to the game??"]).get("Dodge Tempest") == "tool"
 
 
 def test_given_names_of_other_languages_and_big_companies_are_known():
     types = _types(["Where is Ksenia?? the stream started an hour ago",
-                    "At 0:14 I swear I saw a Starbucks behind them"])
+                    "we met at a Starbucks downtown before the gig"])
     assert types.get("Ksenia") == "person"
     assert types.get("Starbucks") == "org"
 
 
 def test_a_vocative_in_a_post_is_direct_address():
-    assert _types(["Nice shooting, Brannock!!!"]).get("Brannock") == "person"
+    assert _types(["Great save tonight, Brannock!!!"]).get("Brannock") == "person"
 
 
 def test_state_codes_and_earth_are_places():
-    types = _types(["I live in NJ so i went to the park lol", "the biggest ship on Earth is huge"])
+    types = _types(["we drove up from NJ this morning lol", "nothing on Earth tastes like my grandma's soup"])
     assert types.get("NJ") == "place"
     assert types.get("Earth") == "place"
 
 
 def test_an_epithet_makes_a_character():
-    types = _types(["Grace looks like Mirabel the Explorer in that outfit"])
+    types = _types(["My niece loves Mirabel the Explorer so much"])
     assert types.get("Mirabel the Explorer") == "person"
 
 
@@ -155,21 +156,23 @@ def test_a_verb_before_the_major_entries_is_no_epithet():
 
 
 def test_is_the_star_of_makes_a_person():
-    assert _types(["Orlandino is the star of the team, not the coach"]).get("Orlandino") == "person"
+    assert _types(["Orlandino is the real star of this channel"]).get("Orlandino") == "person"
 
 
 def test_name_right_before_you_verb_is_spoken_to_unless_after_a_preposition():
-    types = _types(["Nice vid Brannoch you can do a giveaway next", "In Paris you can see the tower."])
+    types = _types(["Great tutorial Brannoch you should do one on lighting next",
+                    "In Paris you can see the tower."])
     assert types.get("Brannoch") == "person"
     assert types.get("Paris") == "place"
 
 
 def test_a_band_word_ends_an_org_name():
-    assert _types(["I am so proud of the Kingston Squad!!!"]).get("Kingston Squad") == "org"
+    assert _types(["The Kingston Squad won again last night!!!"]).get("Kingston Squad") == "org"
 
 
 def test_a_match_up_and_a_counted_name_are_not_people():
-    types = _types(["Bhatia Vs Mehra definitely an awesome movie", "there are like 785 Zorblins to catch",
+    types = _types(["Who wins in Bhatia Vs Mehra tonight?",
+                    "my little brother has caught 150 Zorblins already",
                     "At 25, Martina Kowal shared the top place with Vladimir Ashkenazy.",
                     "In 1998 Clinton said he would veto it."])
     assert types.get("Bhatia Vs Mehra") != "person"
@@ -179,12 +182,12 @@ def test_a_match_up_and_a_counted_name_are_not_people():
 
 
 def test_an_official_in_apposition_is_a_person():
-    types = _types(["Ravid, a senior Defense Ministry official, has not repeated these views in public."])
+    types = _types(["Ravid, a senior Finance Ministry official, declined to comment on the plan."])
     assert types.get("Ravid") == "person"
 
 
 def test_a_service_and_rank_before_a_name_are_trimmed():
-    types = _types(["(Text) Police Major Somchai Rattanakul, the commander of the unit, climbed the hill.",
+    types = _types(["Police Major Somchai Rattanakul led the raid on the warehouse.",
                     "Navy Capt. Dana Whitfield said the ship would sail on Monday."])
     assert types.get("Somchai Rattanakul") == "person"
     assert types.get("Dana Whitfield") == "person"
