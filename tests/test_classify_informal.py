@@ -32,8 +32,8 @@ def test_place_told_you_stays_a_place():
 
 
 def test_name_with_its_own_his_or_her_is_a_person():
-    types = _types(["Kovacic finally broke his silence on the transfer."])
-    assert types.get("Kovacic") == "person"
+    types = _types(["Pyrion finally broke his silence on the transfer."])
+    assert types.get("Pyrion") == "person"
 
 
 def test_company_with_an_object_her_is_not_a_person():
@@ -48,8 +48,8 @@ def test_trait_said_of_a_name_makes_a_person():
 
 
 def test_spaced_possessive_kin_word_makes_a_person():
-    types = _types(["lol Priya ' s mom made the cake again"])
-    assert types.get("Priya") == "person"
+    types = _types(["lol Zorwen ' s mom made the cake again"])
+    assert types.get("Zorwen") == "person"
 
 
 def test_known_given_name_beats_a_lone_ner_org_or_gpe():
@@ -167,7 +167,7 @@ def test_name_right_before_you_verb_is_spoken_to_unless_after_a_preposition():
 
 
 def test_a_band_word_ends_an_org_name():
-    assert _types(["The Kingston Squad won again last night!!!"]).get("Kingston Squad") == "org"
+    assert _types(["The Brockley Gang won again last night!!!"]).get("Brockley Gang") == "org"
 
 
 def test_a_match_up_and_a_counted_name_are_not_people():
@@ -187,11 +187,18 @@ def test_an_official_in_apposition_is_a_person():
 
 
 def test_a_service_and_rank_before_a_name_are_trimmed():
-    types = _types(["Police Major Somchai Rattanakul led the raid on the warehouse.",
-                    "Navy Capt. Dana Whitfield said the ship would sail on Monday."])
-    assert types.get("Somchai Rattanakul") == "person"
-    assert types.get("Dana Whitfield") == "person"
-    assert not any(n.startswith(("Police Major", "Navy Capt")) for n in types)
+    # the small model often tags no PERSON in such a run; the service + rank still says "a name follows"
+    from soulgraph.extract import spacy_np, trim
+
+    nlp = spacy_np.load_nlp()
+    for text, name in (("Police Major Kittisak Boonmee", "Kittisak Boonmee"),
+                       ("Navy Capt. Dana Whitfield", "Dana Whitfield")):
+        doc = nlp(text)
+        doc.ents = []
+        i, title = trim.strip_title(doc, 0, len(doc), person=False)
+        assert doc[i:].text == name and title is not None
+    doc = nlp("Police Chief Training Academy")
+    assert trim.strip_title(doc, 0, len(doc), person=False)[0] == 0  # an institution keeps its words
 
 
 def test_product_words_and_known_product_endings_make_a_product():
