@@ -211,3 +211,13 @@ def test_product_words_and_known_product_endings_make_a_product():
 def test_en_route_to_names_a_place():
     types = _types(["The relief convoy was bound for Arkhangelsk when the storm hit."])
     assert types.get("Arkhangelsk") == "place"  # the small model says ORG here
+
+
+def test_wire_dateline_and_town_nouns_make_places():
+    types = _types(["Vukovar, 14 Mar (TANJUG) -- The talks resumed on Monday.",
+                    "Garvin is a Tulsaville native who joined the bureau in 1990."])
+    assert types.get("Vukovar") == "place"
+    assert types.get("Tulsaville") == "place"
+    from soulgraph.classify import lexicon
+
+    assert lexicon.noun_type("parishes") == lexicon.noun_type("cave") == "place"  # "X parishes", "the X cave"

@@ -164,7 +164,7 @@ def _name_like(name: str) -> bool:
 
 _PLACE_SIGNS = frozenset({("place", "NER GPE"), ("place", "NER LOC"), ("place", "known place"),
                           ("place", "place-like ending"), ("place", "Town, State / dateline"),
-                          ("place", "hometown (X, 8, of Y)")})
+                          ("place", "hometown (X, 8, of Y)"), ("place", "X native / residents")})
 
 
 def _person_kinds(tally: Tally) -> set[str]:

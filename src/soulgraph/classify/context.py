@@ -132,6 +132,12 @@ _PLACE_LEFT_STRONG = re.compile(
 # News style hometown: "Dana Orwell, 8, of Oakdale", "residents of X"
 _HOMETOWN_LEFT = re.compile(r",\s*\d{1,3}\s*,\s*of\s+$|\b(?:residents?|natives?|mayor|townspeople)\s+of\s+$",
                             re.I)
+# Wire datelines: "Knin, 12 Feb (TANJUG) --", "Cairo, 2 May (MENA)"
+_DATELINE_RIGHT = re.compile(r"^,\s*\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*"
+                             r"\([A-Z][\w-]*\)")
+# What a town has: "a Wilmington native", "Boise residents", "the Tulsa area"
+_PLACE_RIGHT_NOUN = re.compile(r"^\s+(?:natives?|residents?|suburbs|outskirts|city\s+council|city\s+hall|"
+                               r"metro\s+area|area\s+code)\b")
 _PLACE_LEFT_WEAK = re.compile(r"\b(?:in|from|near|across|throughout|outside|around|to)\s+$", re.I)
 _PLACE_RIGHT = re.compile(r"^(?:-based\b|,\s*(?P<where>[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))")
 _TOOL_LEFT = re.compile(
@@ -290,6 +296,10 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
+    if _DATELINE_RIGHT.match(right):
+        out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
+    if _PLACE_RIGHT_NOUN.match(right):
+        out.append(Vote("place", "X native / residents", 2.0, "place_ctx"))
     if _HOMETOWN_LEFT.search(left):
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
     if _PLACE_LEFT_STRONG.search(left):

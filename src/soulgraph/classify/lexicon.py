@@ -35,7 +35,8 @@ PLACE_NOUNS = frozenset("""
 city town village country state province county region capital island neighborhood neighbourhood
 suburb district area coast peninsula continent nation republic kingdom territory street road
 avenue park beach lake river mountain valley bay harbor harbour port airport hospital museum
-restaurant cafe bar hotel stadium
+restaurant cafe bar hotel stadium parish township borough canton prefecture municipality oblast cave
+canyon desert forest volcano glacier reef gulf strait plateau
 """.split())
 
 TOOL_NOUNS = frozenset("""
@@ -72,7 +73,10 @@ NOUN_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
 
 def noun_type(noun: str) -> str | None:
     n = noun.casefold().strip()
-    if n.endswith("s") and n[:-1] in PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS:
+    singular = PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS | PLACE_NOUNS
+    if n.endswith("es") and n[:-2] in singular:  # parishes, churches
+        n = n[:-2]
+    elif n.endswith("s") and n[:-1] in singular:
         n = n[:-1]
     for t, nouns in NOUN_CLASSES:
         if n in nouns:
