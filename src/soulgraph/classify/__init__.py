@@ -26,8 +26,12 @@ from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
-                                 "citation", "dialogue", "regex_verdict", "who"})
+                                 "citation", "dialogue", "regex_verdict", "who", "own_pronoun", "with_me",
+                                 "epithet", "body"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
+_NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
+_ADDRESSED = Vote("person", "addressed directly", 3.0, "address")
+_MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -69,12 +73,21 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     key = gazetteer.key(name)
     listed = key in places or key in gazetteer.words("orgs")
     ambiguous = gazetteer.is_ambiguous_name(name)
+    # a known given name alone ("Natalia", "Ruben"): the small model's ORG / GPE on it is mostly noise
+    given = " " not in key and not listed and not ambiguous and gazetteer.is_given_name(key)
+    spec = bool(shape.is_standard(name))
     if stats is None:
         stats = corpus.stats(texts)
     for m in mentions:
         text = texts.get(m.memory_id, "")
         dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
-        votes, forbid = cues.votes(m.cues, dialogue, m.memory_id in stats.technical, m.extractor)
+        chatty = dialogue or corpus.informal(text)  # the small model's ORG / GPE are weak votes there
+        votes, forbid = cues.votes(m.cues, chatty, m.memory_id in stats.technical, m.extractor)
+        if not spec:  # "MP 5", "BF 4": letters and a number that no standards body issues
+            votes = [_MODEL_NUMBER if v.label == "shape standard" else v for v in votes]
+        if given:
+            votes = [Vote(v.type, v.label, v.weight * 0.5, v.kind) if v.label in _NAMED_NER else v
+                     for v in votes]
         if m.extractor == "speaker" or "speaker" in m.cues:
             if listed and key not in stats.speakers:  # "Montana: ..." once is a dateline, not a turn
                 votes = [v for v in votes if v.kind != "speaker"]
@@ -94,6 +107,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             if ev[1]:
                 votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
                 forbid = {**forbid, "person": "part of a product name"}
+        if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
+            votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
         tally.add_mention(votes, forbid)
     if key in stats.speakers and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
@@ -108,7 +123,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
 def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:
     """Turn the tally into a decision; the person gate and junk drop live here."""
     scores = tally.scores()
-    if tally.kinds_for("person") & STRONG_PERSON_KINDS:  # strong evidence outweighs shape doubts
+    if _person_kinds(tally) & STRONG_PERSON_KINDS:  # strong evidence outweighs shape doubts
         scores["person"] = sum(tally.contribution(k) for k in tally.counts
                                if k[0] == "person" and tally.weights[k] > 0)
     n = max(tally.mentions, 1)
@@ -147,11 +162,25 @@ def _name_like(name: str) -> bool:
     return True
 
 
+_PLACE_SIGNS = frozenset({("place", "NER GPE"), ("place", "NER LOC"), ("place", "known place"),
+                          ("place", "place-like ending"), ("place", "Town, State / dateline"),
+                          ("place", "hometown (X, 8, of Y)"), ("place", "X native / residents")})
+
+
+def _person_kinds(tally: Tally) -> set[str]:
+    """Kinds of person evidence; "X, who" does not count for a name that also looks like a place
+    ("... of Aumsville, whose slug won": the relative clause is about the person before it)."""
+    kinds = tally.kinds_for("person")
+    if "who" in kinds and any(tally.counts.get(k) for k in _PLACE_SIGNS):
+        kinds.discard("who")
+    return kinds
+
+
 def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     """Person needs two kinds of evidence, or one strong kind; a pronoun alone is not one."""
     if score < 1.2:
         return False
-    kinds = tally.kinds_for("person")
+    kinds = _person_kinds(tally)
     if tally.counts.get(("tool", "known tool")) or tally.counts.get(("tool", "known language")):
         return bool(kinds & _FACE_TO_FACE)  # "Co-authored-by: Copilot" is a bot, "hey Claude" may not be
     if kinds & STRONG_PERSON_KINDS:
@@ -168,6 +197,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
                    for k in tally.counts if k[0] not in ("person", DEFAULT_TYPE))
     if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and not contrary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
+    if real == {"trait"} and not (ordinary or contrary or _dictionary_word(name)) and _name_like(name):
+        return True  # "Zanele is so talented": said of a person, and the name is no ordinary word
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)
     if real == {"ner"} and (contrary or not _name_like(name)):

@@ -35,10 +35,11 @@ _KIN_LEFT = re.compile(
     r"brother|mom|mum|mother|dad|father|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
     r"cousin|uncle|aunt|grandma|grandpa|grandmother|grandfather|boss|colleague|coworker|teacher|"
     r"mentor|neighbou?r|roommate|kid|niece|nephew|fianc[ée]e?)\s*,?\s*$", re.I)
-_KIN_RIGHT = re.compile(
-    r"^(?:'s|’s)\s+(?:(?:new|little|older|younger|best)\s+)?(?:wife|husband|son|daughter|mom|mum|"
+_KIN_RIGHT = re.compile(  # "Ana's sister", and tokenised text's "Ana ' s sister"
+    r"^\s?['’]\s?s\s+(?:(?:new|little|older|younger|best|real)\s+)?(?:wife|husband|son|daughter|mom|mum|"
     r"mother|dad|father|sister|brother|family|kids|children|friend|friends|girlfriend|boyfriend|"
-    r"partner|birthday|wedding|funeral|grandma|grandpa|parents|baby)\b", re.I)
+    r"partner|birthday|wedding|funeral|grandma|grandpa|parents|baby|mommy|mummy|daddy|sisters|"
+    r"brothers|sons|daughters|fiance|fiancee|fiancé|fiancée|husbands?|wives)\b", re.I)
 _TITLE_LEFT = re.compile(
     r"\b(Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lord|Lady|President|Sen|Senator|Rep|Gov|Governor|Mayor|"
     r"Judge|Justice|Gen|General|Col|Capt|Captain|Lt|Sgt|Officer|Detective|Pope|King|Queen|Prince|"
@@ -52,6 +53,64 @@ _ADDRESS_LEFT = re.compile(
     r"(?:^|[\s\"'(])(?:hey|hi|hello|thanks|thank\s+you|bye|goodbye|congrats|congratulations|dear|"
     r"yo|morning|night|welcome|sorry|love\s+you|miss\s+you|see\s+you)\s*,?\s*$", re.I)
 _VOCATIVE = re.compile(r"^\s*[!?]|^\s*[.,]\s*(?:$|[A-Z\"'])")
+# Greetings that only ever address someone, in any kind of text ("Hi Mel,", "Thanks Jo for ..."):
+# unlike a bare comma, which in prose is as often a list ("Groq, Together, Fireworks").
+_GREET_LEFT = re.compile(r"(?:^|[\s\"'(])(?:hey|hi|hello|hiya|bye|goodbye|thanks|thank\s+you|thx|congrats|"
+                         r"congratulations|dear)\s*,?\s*$", re.I)
+_GREET_RIGHT = re.compile(r"^\s*(?:[,.!?:)]|$|\s(?:for|on|so|and|you|u)\b)", re.I)
+# The name opening its sentence, then the person spoken to: "Kelsey you should ...", "Loey, do you
+# ...", "Jo, please ..." (a place or product is not told what to do).
+_OPENING_VOCATIVE = re.compile(
+    r"^\s*,?\s+(?:you|u)\s+(?:should|are|r|were|have|had|need|must|can|could|look|looked|did|do|rock|"
+    r"rule|never|always|make|made|got|gotta)\b|"
+    r"^\s*,\s*(?:you|u|your|ur)\b|"
+    r"^\s*,?\s+(?:do|did|can|could|would|will|are|have)\s+(?:you|u)\b|"
+    r"^\s*,?\s+please\b", re.I)
+# The name as subject of its own clause with a gendered pronoun pointing back at it: "Pyrion continues
+# his streak", "Gaby gave herself more", "X shook her head". Things take "its", never "his"/"her".
+_OWN_PRONOUN = re.compile(
+    r"^\s+(?:(?:just|also|then|never|always|finally|really|still|even)\s+)?[a-z]+(?:s|ed)?\s+"
+    r"(?:his|himself|herself|her(?=\s+[a-z])(?!\s+(?:to|for|in|on|at|as|last|this|that|and|or|but|with|by|"
+    r"from|after|before|because|when|out|up|down|off|over|back|again|yesterday|today|a|an|the)\b))\b")
+# Predicates only said of people (and pets): "Themba is obsessed", "X looks so pregnant".
+_TRAIT = re.compile(
+    r"^\s+(?:is|was|looks?|looked|seems?|seemed|got|gets)\s+(?:(?:so|really|very|such|totally|"
+    r"super|soo+|kinda|literally)\s+)*(?:(?:a|an)\s+)?(?:cute|hilarious|handsome|gorgeous|pretty|"
+    r"obsessed|jealous|humble|pregnant|married|divorced|engaged|sad|angry|mad|upset|scared|afraid|"
+    r"brave|talented|adorable|sexy|mean|rude|lazy|drunk|high|sick|tired|hungry|excited|proud|"
+    r"genius|legend|queen|king|savage|sweetheart|beauty|babe|jerk|idiot|liar|(?:wo)?man|girl|guy|"
+    r"boy|lady|dude|gentleman|sweetie|goddess|legend)\b", re.I)
+# Someone's own named thing: "my Casio", "your Morphe palette", "his Kenworth" (a product; people
+# and kin are not owned this way, and "our X" is a team's project).
+_OWNED_LEFT = re.compile(r"(?:^|[^\w'])(?:my|your|ur|his)\s+(?:(?:new|old|favou?rite|first|own)\s+)?$", re.I)
+_KIN_WORD = re.compile(r"(?:mom|mum|mother|dad|father|ma|pa|mama|papa|mommy|mummy|daddy|grandma|grandpa|nana|"
+                       r"granny|gran|auntie|aunt|uncle|lord|god|love|baby|babe|boo|bro|sis)\W*$", re.I)
+# Stage-name prefixes: "DJ Quell", "Lil Sorrow", "MC Ren" name performers.
+_STAGE_NAME = re.compile(r"^(?:DJ|Lil|Lil'|MC|Dj)\s+[A-Za-z]")
+# Coordinated with the speaker or the one spoken to: "you and Hamish", "me and Ana", "Ana and I".
+_WITH_ME_LEFT = re.compile(r"(?:^|[^\w'])(?:you|me|u)\s+(?:and|&|n)\s+$", re.I)
+_WITH_ME_RIGHT = re.compile(r"^\s+(?:and|&|n)\s+(?:I|me|myself)\b(?!\s+(?:am|was|have|had|think)\s+\w+ing)")
+# A person's body, voice and looks: "Ariana's voice", "Link ' s face".
+_BODY_RIGHT = re.compile(
+    r"^\s?['’]\s?s\s+(?:(?:new|real|little|beautiful|amazing|cute|whole)\s+)?(?:voice|face|hair|eyes|smile|laugh|"
+    r"outfit|beard|makeup|accent|personality|vocals|lips|nose|teeth|body|legs|hairstyle|haircut|"
+    r"pregnancy|wig|eyebrows|singing|dancing|acting)\b", re.I)
+# An epithet: "Dora the Explorer", "Ivo the builder", "Alexander the Great" (people and characters).
+_EPITHET_IN = re.compile(r"^[A-Z][a-z]+ the (?:[A-Z][a-z]+|[a-z-]+(?:er|or|ist|ian))$")
+_EPITHET_RIGHT = re.compile(r"^\s+the\s+(?:(?:fake|real|great|mighty|little|big|mass)\s+)?"
+                            r"(?!(?:major|minor|former|latter|other|senior|junior|inner|outer|upper|lower|prior|"
+                            r"interior|exterior|super|user|server|order|error|number|center|centre|folder|"
+                            r"header|footer|layer|driver|parser|buffer|cluster|river|water|power|paper)\b)"
+                            r"[a-z-]+(?:er|or|ist|ian|great|terrible)\b(?!\s+(?:of|for)\b)")
+# Mid-sentence, a name straight before "you <verb>": "Nice vid Mabey you can do a giveaway" (not "in
+# Paris you can ...": a preposition before the name makes it a scene, not the one spoken to).
+_NAME_YOU = re.compile(r"^\s+(?:you|u)\s+(?:should|can|could|are|r|were|have|need|must|did|rock|rule|never|"
+                       r"always|made|gotta|will|deserve|look|sound)\b", re.I)
+_PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|into|across|around|than|"
+                       r"and|or)\s+$", re.I)
+# "there are 785 Pokemon": a kind of thing, counted (a year before a name is no count)
+_COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
+_OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
 _ORG_LEFT = re.compile(
     r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+at\s+$|"
@@ -65,10 +124,20 @@ _PLACE_LEFT_STRONG = re.compile(
     r"\b(?:lives?|lived|living|born|based|headquartered|located|stay(?:ed|ing)?|vacation(?:ed|ing)?|"
     r"grew\s+up|raised|settled|arrived)\s+(?:in|at|near)\s+$|"
     r"\b(?:moved?|moving|travel(?:l?ed|l?ing)?|fl(?:ew|y|ying)|drove|driving|went|go(?:ing)?|trip|"
-    r"return(?:ed|ing)?|relocat(?:ed|ing)|road\s+trip|back)\s+to\s+$|"
+    r"return(?:ed|ing)?|relocat(?:ed|ing)|road\s+trip|back|en\s+route|head(?:ed|ing)|sail(?:ed|ing)|"
+    r"deported|evacuated|extradited)\s+to\s+$|\b(?:bound|headed|heading|destined|left|departed)\s+for\s+$|"
     r"\b(?:visit(?:ed|ing|s)?|capital\s+of|city\s+of|state\s+of|province\s+of|outskirts\s+of|"
     r"(?:north|south|east|west)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
     r"village\s+of|streets\s+of)\s+(?:the\s+)?$", re.I)
+# News style hometown: "Dana Orwell, 8, of Oakdale", "residents of X"
+_HOMETOWN_LEFT = re.compile(r",\s*\d{1,3}\s*,\s*of\s+$|\b(?:residents?|natives?|mayor|townspeople)\s+of\s+$",
+                            re.I)
+# Wire datelines: "Knin, 12 Feb (TANJUG) --", "Cairo, 2 May (MENA)"
+_DATELINE_RIGHT = re.compile(r"^,\s*\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*"
+                             r"\([A-Z][\w-]*\)")
+# What a town has: "a Wilmington native", "Boise residents", "the Tulsa area"
+_PLACE_RIGHT_NOUN = re.compile(r"^\s+(?:natives?|residents?|suburbs|outskirts|city\s+council|city\s+hall|"
+                               r"metro\s+area|area\s+code)\b")
 _PLACE_LEFT_WEAK = re.compile(r"\b(?:in|from|near|across|throughout|outside|around|to)\s+$", re.I)
 _PLACE_RIGHT = re.compile(r"^(?:-based\b|,\s*(?P<where>[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))")
 _TOOL_LEFT = re.compile(
@@ -184,6 +253,21 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
+    if _WITH_ME_LEFT.search(left) or _WITH_ME_RIGHT.match(right):
+        out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
+    if _BODY_RIGHT.match(right):
+        out.append(Vote("person", "X's voice / face", 2.0, "body"))
+    if _EPITHET_IN.match(m.text) or (" " not in m.text and m.text[:1].isupper()
+                                     and _EPITHET_RIGHT.match(right)):
+        out.append(Vote("person", "X the Y (an epithet)", 2.0, "epithet"))
+    if _STAGE_NAME.match(m.text):
+        out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
+    if _COUNTED_LEFT.search(left):
+        out.append(Vote("person", "counted (785 X)", -3.0, "counted"))
+    if _OWN_PRONOUN.match(right):
+        out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
+    if _TRAIT.match(right):
+        out.append(Vote("person", "X is <a person's trait>", 1.5, "trait"))
     if _WHO.match(right):
         out.append(Vote("person", "X, who", 2.0, "who"))
     if _SAID_BY.search(left) or (_SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
@@ -194,6 +278,10 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if t or (_TITLE_IN.match(m.text) and not _institution(m.text)):
         word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
+    if (_GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
+            _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
+            _NAME_YOU.match(right) and not _PREP_END.search(left)):
+        out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     if _ADDRESS_LEFT.search(left) or (left.rstrip().endswith(",") and _VOCATIVE.match(right)
                                       and not _list_context(left)):
         if dialogue:
@@ -209,6 +297,12 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
+    if _DATELINE_RIGHT.match(right):
+        out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
+    if _PLACE_RIGHT_NOUN.match(right):
+        out.append(Vote("place", "X native / residents", 2.0, "place_ctx"))
+    if _HOMETOWN_LEFT.search(left):
+        out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
     if _PLACE_LEFT_STRONG.search(left):
         out.append(Vote("place", "lives in / moved to X", 2.0, "prep"))
     elif _PLACE_LEFT_WEAK.search(left):
@@ -217,6 +311,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     pr = _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
+    if _OWNED_LEFT.search(left) and not _KIN_WORD.match(m.text):
+        out.append(Vote("tool", "my / your X (a product)", 1.8, "owned"))
+        out.append(Vote("person", "my / your X", -1.0, "owned"))
     if _TOOL_LEFT.search(left):
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
     if _TOOL_RIGHT.match(right):

@@ -7,6 +7,7 @@ often as capitalised ("Music", "Rooms") is vocabulary, not a name.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -95,6 +96,19 @@ def _technical(text: str) -> bool:
     if not (any(c in text for c in _CODE_MARKS) or _COMMIT.search(text)):
         return False  # no branch of _CODE can match: skip its slow scan (most chat text)
     return len(_CODE.findall(text)) >= 2
+
+
+# Lowercase slang only ("U.S." is no "u"), runs of "!?" and emoji.
+_INFORMAL = re.compile(
+    r"(?<![\w.])(?:lol|lmao|lmfao|rofl|omg|omfg|wtf|smh|tbh|idk|imo|imho|ikr|btw|plz|pls|thx|u|ur|yall|gonna|"
+    r"wanna|gotta|dont|cant|im|ive|bruh|haha\w*|hehe\w*|LOL|OMG|WTF|LMAO)(?![\w.])|[!?]{2,}|"
+    r"[\u2600-\u27bf\U0001f000-\U0001faff]")
+
+
+@functools.lru_cache(maxsize=4096)
+def informal(text: str) -> bool:
+    """Chat-like writing outside a speaker envelope (posts, comments): slang, emoji, "!!"."""
+    return bool(_INFORMAL.search(text))
 
 
 def is_sentence_initial(start: int, sent_start: int, text: str) -> bool:

@@ -16,7 +16,7 @@ from soulgraph.classify.evidence import Vote
 _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|grad|shire|borough|"
                           r"mouth|bury|chester|stadt|abad|pur|heim|hausen|dorf|ingen)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
-          "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities")
+          "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques")
 
 
 @functools.cache
@@ -85,6 +85,9 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("tool", "known tool", 2.0 if plain else 4.0, "gazetteer"))
     if k in words("orgs"):
         out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
+    if k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
+        out.append(Vote("tool", "known brand (its product)", 1.3 if plain else 2.0, "gazetteer"))
+        out.append(Vote("org", "known brand (its maker)", 0.6 if plain else 1.0, "gazetteer"))
     if k in words("places"):
         out.append(Vote("place", "known place", 3.0, "gazetteer"))
     if k in words("demonyms"):
@@ -104,7 +107,7 @@ def votes(name: str) -> list[Vote]:
     if len(toks) > 1 and toks[0] in ("lake", "mount", "mt.", "cape", "port", "fort", "san", "santa",
                                      "st.", "saint", "new", "north", "south", "east", "west"):
         out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
-    known = any(k in words(x) for x in ("tools", "languages", "orgs", "places"))
+    known = any(k in words(x) for x in ("tools", "languages", "orgs", "places", "marques"))
     if not known and len(toks) > 1:
         raw = name.split()
         for cut in range(len(toks) - 1, 0, -1):
@@ -113,6 +116,15 @@ def votes(name: str) -> list[Vote]:
                 continue  # "Kubernetes migration", "Postgres upgrade": a task about the tool
             if head in words("tools") or head in words("languages"):
                 out.append(Vote("tool", f"extends known tool '{head}'", 2.0, "gazetteer"))
+                known = True
+                break
+            tail = " ".join(toks[len(toks) - cut:])
+            if tail in words("tools") and not _is_word(tail):  # "Jet Black AirPods": a kind of a product
+                out.append(Vote("tool", f"ends with known product '{tail}'", 1.5, "gazetteer"))
+                known = True
+                break
+            if head in words("marques") and toks[-1] not in words("orgs_suffix"):
+                out.append(Vote("tool", f"a model of '{head}'", 2.0, "gazetteer"))  # "Dodge Cuda", "Audi R8"
                 known = True
                 break
     suffixes = words("orgs_suffix") | words("places_suffix") | words("event_words")

@@ -17,6 +17,10 @@ kid child baby neighbor neighbour roommate mentor intern contributor maintainer 
 leader spouse fiance fiancee widow suspect victim king queen prince princess
 pope priest bishop rabbi general colonel sergeant soldier candidate nominee economist scientist
 researcher historian journalist reporter editor producer comedian dancer athlete champion
+star superstar legend hero idol guy girl man woman boy dude lady gentleman youtuber vlogger streamer
+gamer blogger influencer official aide adviser advisor envoy diplomat lawmaker legislator delegate deputy
+commander activist businessman businesswoman executive banker physician surgeon pianist violinist composer
+novelist playwright assassin gunman killer prisoner defendant defector emperor empress
 """.split())
 
 ORG_NOUNS = frozenset("""
@@ -31,7 +35,8 @@ PLACE_NOUNS = frozenset("""
 city town village country state province county region capital island neighborhood neighbourhood
 suburb district area coast peninsula continent nation republic kingdom territory street road
 avenue park beach lake river mountain valley bay harbor harbour port airport hospital museum
-restaurant cafe bar hotel stadium
+restaurant cafe bar hotel stadium parish township borough canton prefecture municipality oblast cave
+canyon desert forest volcano glacier reef gulf strait plateau
 """.split())
 
 TOOL_NOUNS = frozenset("""
@@ -53,15 +58,25 @@ conference summit festival event meetup wedding party ceremony concert gala hack
 tournament championship match game race parade show launch release birthday anniversary
 """.split())
 
+# Creative works: "the X movie", "X, a sitcom" name a title (concept), not its maker.
+WORK_NOUNS = frozenset("""
+movie movies film films series episode episodes season trailer song songs album track soundtrack remix
+sequel prequel cutscene sitcom documentary anime manga cartoon musical novel comic franchise
+""".split())
+
 NOUN_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
     ("person", PERSON_NOUNS), ("org", ORG_NOUNS), ("place", PLACE_NOUNS), ("tool", TOOL_NOUNS),
     ("project", PROJECT_NOUNS), ("document", DOCUMENT_NOUNS), ("event", EVENT_NOUNS),
+    ("concept", WORK_NOUNS),
 )
 
 
 def noun_type(noun: str) -> str | None:
     n = noun.casefold().strip()
-    if n.endswith("s") and n[:-1] in PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS:
+    singular = PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS | PLACE_NOUNS
+    if n.endswith("es") and n[:-2] in singular:  # parishes, churches
+        n = n[:-2]
+    elif n.endswith("s") and n[:-1] in singular:
         n = n[:-1]
     for t, nouns in NOUN_CLASSES:
         if n in nouns:

@@ -18,7 +18,10 @@ NAMED = ("person", "org", "place")
 _ISSUE = re.compile(r"^(?:(?:PR|pr|issue|Issue|PRs|pull|bug|Bug|ticket)\s*)?#\d+$|^(?:PR|GH)-?\d+$")
 _STANDARD = re.compile(r"^(?:RFC|PEP|BCP|ISO|IEC|IEEE|ECMA|CVE|ADR|RFD|KEP|JEP|NIST)[\s-]?[\d.-]+[a-z]?$")
 _PROJECT_FIRST = frozenset({"Project", "Initiative"})
-_TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot".split())
+_TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot "
+                          # consumer products named with their kind: "<brand> necklace", "<game> skin"
+                          "necklace bracelet palette mascara lipstick spray skin skins laptop "
+                          "console controller charger headphones earbuds sneakers".split())
 _LOCAL = re.compile(r"^(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|^/(?:v\d+|api)(?:/[\w{}<>.-]+)+/?$")
 _URL = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
 _DOMAIN = re.compile(r"^[\w-]+\.(?:com|org|net|io|ai|dev|app|co)$", re.I)
@@ -102,9 +105,17 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     elif s.isupper() and s.isalpha() and len(s) >= 6:
         out.append(Vote("concept", "all-caps word", 1.0, "junk"))
         forbid.update(person="all-caps word", place="all-caps word", org="all-caps word")
+    if len(toks) > 2 and any(t.casefold().rstrip(".") in ("vs", "v", "versus") for t in toks[1:-1]):
+        out.append(Vote("concept", "a match-up (X vs Y)", 2.0, "shape"))
+        forbid.update(dict.fromkeys(NAMED, "a match-up (X vs Y)"))
     if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]):
         forbid["person"] = "lowercase word inside the name"
     return out, forbid
+
+
+def is_standard(name: str) -> bool:
+    """A spec number of a known standards series (RFC 5646, PEP 8, ISO 8601)."""
+    return bool(_STANDARD.match(name.strip()))
 
 
 def _listed(s: str) -> bool:
@@ -114,4 +125,5 @@ def _listed(s: str) -> bool:
     return any(k in gazetteer.words(n) for n in ("orgs", "places", "tools", "languages"))
 
 
-_PARTICLES = frozenset("de da di del della der den du van von la le bin ibn al el dos das do y e st".split())
+_PARTICLES = frozenset("de da di del della der den du van von la le bin ibn al el dos das do y e st "
+                       "the".split())

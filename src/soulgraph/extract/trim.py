@@ -151,6 +151,17 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
     capitalised token must remain, so "President" alone or "General Motors"
     (not a person) stay whole.
     """
+    if j - i >= 3 and doc[i].lower_ in _SERVICES and doc[i].text[:1].isupper():
+        k = i + 1  # "Police Major Pramot Pansakun", "Army Gen. Wesley Clark": service, rank, name
+        rank = title_word(doc[k])
+        if rank is not None and doc[k].lower_ not in KEEP_TITLES:
+            k += 1
+            if k < j and doc[k].text == "." and not doc[k - 1].whitespace_:
+                k += 1
+            if j - k >= 1 and all(t.text[:1].isupper() for t in doc[k:j] if t.is_alpha) \
+                    and doc[k].lower_ not in _NOT_NAME_START \
+                    and doc[j - 1].lower_.rstrip(".") not in gazetteer.words("orgs_suffix"):
+                return k, rank
     if not person or j - i < 2:
         return i, None
     word = title_word(doc[i])
@@ -165,6 +176,8 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
 
 
 _NOT_NAME_START = frozenset({"of", "for", "the"})
+# Services whose rank stands before a name: "Police Major X", "Navy Capt. X".
+_SERVICES = frozenset({"police", "army", "navy", "marine", "marines", "militia", "guard", "military"})
 
 
 def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
