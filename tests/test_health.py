@@ -211,3 +211,22 @@ def test_duplicates_weak_edges_hubs_components():
     assert rep.hubs[0] == {"name": "Sarah Chen", "type": "person", "degree": 2}
     assert rep.components == 4 and rep.largest_component == 3
     assert sorted(rep.orphans) == ["Sarah-Chen", "dockers", "sarah"]
+
+
+def test_one_store_corpus_serves_every_graph_of_the_store():
+    """repair's before and after summaries read the store's text once; each graph's own
+    second looks (personal names, its sentences) stay its own."""
+    mems = [Memory(id="m", content="Zoe said hi. The Stop button is stuck; stop it."),
+            Memory(id="n", content="Thanks, Kai! Deploy Stop again.")]
+    before, after = nx.MultiDiGraph(), nx.MultiDiGraph()
+    for g, names in ((before, ("Stop", "Kai")), (after, ("Zoe", "Stop"))):
+        for n in names:
+            g.add_node(n.lower(), name=n, type="person", provenance=[{"memory_id": "m"}])
+    shared = health.store_corpus(mems)
+    for g in (before, after, before):
+        assert health.summary(g, mems, corpus=shared) == health.summary(g, mems)
+    assert shared.personal == frozenset() and not shared.by_id
+    reasons = {e["name"]: e["reason"] for e in health.summary(before, mems, corpus=shared)["type_errors"]}
+    assert reasons["Stop"] == "common word typed person"
+    empty = health.summary(nx.MultiDiGraph(), mems, corpus=shared)
+    assert empty["type_errors"] == [] and empty["type_error_rate"] is None

@@ -82,13 +82,14 @@ def repair(
             if not dry_run:
                 backup = locate.write_graph(store, build.graph, target)
                 update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
+            text = health.store_corpus(store.memories)  # read once for both summaries
             return RepairReport(
                 source=str(source), kind=store.kind, extractor=build.extractor,
                 memories=len(store.memories), out=str(target if target is not None else source),
                 dry_run=dry_run,
-                before=health.summary(before_g, store.memories, source=str(source))
+                before=health.summary(before_g, store.memories, source=str(source), corpus=text)
                 if before_g is not None else None,
-                after=health.summary(build.graph, store.memories, source=str(source)),
+                after=health.summary(build.graph, store.memories, source=str(source), corpus=text),
                 seconds=round(time.perf_counter() - t0, 3),
                 timings={k: round(v, 3) for k, v in build.timings.items()},
                 backup=str(backup) if backup else None,

@@ -8,6 +8,7 @@ as a plain dict (what ``repair`` shows before and after).
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import re
 from collections import Counter, defaultdict
@@ -91,8 +92,12 @@ def check(
     max_type_error: float | None = None,
     min_edges: int | None = None,
     update_cache: bool = False,
+    corpus: health_types.Corpus | None = None,
 ) -> HealthReport:
-    """Measure ``g`` (and how it matches ``memories`` when the store is known)."""
+    """Measure ``g`` (and how it matches ``memories`` when the store is known).
+
+    ``corpus``: ``store_corpus(memories)`` when the caller measures several graphs of one
+    store (repair's before and after): the store's text is then scanned once."""
     r = HealthReport(source=source, format=str(g.graph.get("format", "soulgraph")),
                      update_cache=update_cache)
     # Edge endpoints that are no node: attr-less (networkx invents them) or listed by the
@@ -110,14 +115,11 @@ def check(
     cited.discard("")
     _structure(real, attrs, names, deg, comps, r)
     r.duplicates = duplicate_candidates(real, attrs, names)
-    records = g.graph.get("memories") or []
-    texts = [m.content for m in memories] if memories is not None else [
-        rec.get("text") or "" for rec in records]
-    speakers = [m.speaker for m in memories or () if m.speaker] + [
-        s.speaker for m in memories or () for s in m.segments if s.speaker]
-    corpus = health_types.corpus_of(texts, speakers)
-    corpus.by_id = memory_texts(g)
-    _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
+    if real:  # (no node to judge: no scan of the store's text)
+        if corpus is None or memories is None:
+            corpus = store_corpus(memories, g)
+        corpus = dataclasses.replace(corpus, by_id=memory_texts(g))  # ours: _type_errors fills it in
+        _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited)
     r.problems = problems(r, source or "SOURCE")
     _thresholds(r, max_type_error, min_edges)
@@ -125,9 +127,19 @@ def check(
 
 
 def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
-            source: str | None = None) -> dict:
+            source: str | None = None, corpus: health_types.Corpus | None = None) -> dict:
     """The health report as a plain dict (``repair``'s and ``update``'s before/after)."""
-    return check(g, memories, source=source).model_dump()
+    return check(g, memories, source=source, corpus=corpus).model_dump()
+
+
+def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None) -> health_types.Corpus:
+    """What the type-error estimate reads from the store's text (or, without the store,
+    from the texts ``g`` keeps): one scan, shareable by every graph of that store."""
+    texts = [m.content for m in memories] if memories is not None else [
+        rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
+    speakers = [m.speaker for m in memories or () if m.speaker] + [
+        s.speaker for m in memories or () for s in m.segments if s.speaker]
+    return health_types.corpus_of(texts, speakers)
 
 
 # --------------------------------------------------------------------------- figures

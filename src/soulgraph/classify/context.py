@@ -7,6 +7,7 @@ same fact seen twice counts once per mention.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from soulgraph.classify import lexicon
@@ -238,22 +239,29 @@ def ambiguous_votes(m: Mention, text: str) -> list[Vote]:
     return out
 
 
-def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True) -> list[Vote]:
+def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
+                scan: MemoryScan | None = None) -> list[Vote]:
     """Context votes that do not depend on the entity's name: a pure function of the mention
-    and its memory, so they are computed once per mention right after extraction."""
+    and its memory, so they are computed once per mention right after extraction.
+
+    ``scan``: what the mentions of one memory share (:class:`MemoryScan` of ``text``); the
+    left-context patterns run only where the word just before the name can end a match.
+    """
     left, right, sentence = window(m, text)
+    gate = _left_gate(left)
     out: list[Vote] = []
     hit = _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
         out.append(Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
-    if _TRAILER_LEFT.search(text[max(0, m.start - 24):m.start]):
+    near24 = text[max(0, m.start - 24):m.start]
+    if ":" in near24 and _TRAILER_LEFT.search(near24):  # every trailer ends in ":"
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
-    if _CREDIT_LEFT.search(left) or _CREDIT_RIGHT.match(right):
+    if ("credit" in gate and _CREDIT_LEFT.search(left)) or _CREDIT_RIGHT.match(right):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
-    if _WITH_ME_LEFT.search(left) or _WITH_ME_RIGHT.match(right):
+    if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or _WITH_ME_RIGHT.match(right):
         out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
     if _BODY_RIGHT.match(right):
         out.append(Vote("person", "X's voice / face", 2.0, "body"))
@@ -262,7 +270,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "X the Y (an epithet)", 2.0, "epithet"))
     if _STAGE_NAME.match(m.text):
         out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
-    if _COUNTED_LEFT.search(left):
+    if "counted" in gate and _COUNTED_LEFT.search(left):
         out.append(Vote("person", "counted (785 X)", -3.0, "counted"))
     if _OWN_PRONOUN.match(right):
         out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
@@ -270,30 +278,33 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "X is <a person's trait>", 1.5, "trait"))
     if _WHO.match(right):
         out.append(Vote("person", "X, who", 2.0, "who"))
-    if _SAID_BY.search(left) or (_SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
+    if ("said_by" in gate and _SAID_BY.search(left)) or (
+            "said_by_end" in gate and _SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
-    if _KIN_LEFT.search(left) or _KIN_RIGHT.match(right):
+    if ("kin" in gate and _KIN_LEFT.search(left)) or _KIN_RIGHT.match(right):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
-    t = _TITLE_LEFT.search(text[max(0, m.start - 30):m.start])  # "Dr." may end a "sentence"
+    near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
+    t = _TITLE_LEFT.search(near30) if _last_word(near30) in _TITLE_WORDS else None
     if t or (_TITLE_IN.match(m.text) and not _institution(m.text)):
         word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
-    if (_GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
+    if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
             _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
-            _NAME_YOU.match(right) and not _PREP_END.search(left)):
+            _NAME_YOU.match(right) and not ("prep_end" in gate and _PREP_END.search(left))):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
-    if _ADDRESS_LEFT.search(left) or (left.rstrip().endswith(",") and _VOCATIVE.match(right)
-                                      and not _list_context(left)):
+    if ("address" in gate and _ADDRESS_LEFT.search(left)) or (
+            left.rstrip().endswith(",") and _VOCATIVE.match(right) and not _list_context(left)):
         if dialogue:
             out.append(Vote("person", "addressed directly", 3.0, "address"))
         else:
             out.append(Vote("person", "addressed directly?", 0.6, "address_weak"))
-    if _maybe(_PET_HINTS, near := text[max(0, m.sent_start):min(len(text), max(m.sent_end, m.end) + 100)]) \
-            and _PET.search(near):
+    if scan is None or scan.text is not text:
+        scan = MemoryScan(text)
+    if scan.pet_near(m):
         out.append(Vote("concept", "pet words nearby", 1.2, "pet"))
-    if _pronoun_near(m, text, sentence):
+    if scan.pronoun_near(m):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
-    if _ORG_LEFT.search(left):
+    if "org" in gate and _ORG_LEFT.search(left):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
@@ -301,30 +312,30 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
     if _PLACE_RIGHT_NOUN.match(right):
         out.append(Vote("place", "X native / residents", 2.0, "place_ctx"))
-    if _HOMETOWN_LEFT.search(left):
+    if "hometown" in gate and _HOMETOWN_LEFT.search(left):
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
-    if _PLACE_LEFT_STRONG.search(left):
+    if "place_strong" in gate and _PLACE_LEFT_STRONG.search(left):
         out.append(Vote("place", "lives in / moved to X", 2.0, "prep"))
-    elif _PLACE_LEFT_WEAK.search(left):
-        word = _PLACE_LEFT_WEAK.search(left).group(0).split()[0].lower()
+    elif "place_weak" in gate and (weak := _PLACE_LEFT_WEAK.search(left)):
+        word = weak.group(0).split()[0].lower()
         out.append(Vote("place", f"{word} X", {"in": 0.9, "from": 0.8, "near": 1.0}.get(word, 0.5), "prep"))
     pr = _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
-    if _OWNED_LEFT.search(left) and not _KIN_WORD.match(m.text):
+    if "owned" in gate and _OWNED_LEFT.search(left) and not _KIN_WORD.match(m.text):
         out.append(Vote("tool", "my / your X (a product)", 1.8, "owned"))
         out.append(Vote("person", "my / your X", -1.0, "owned"))
-    if _TOOL_LEFT.search(left):
+    if "tool" in gate and _TOOL_LEFT.search(left):
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
     if _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
-    if _PROJECT_LEFT.search(left):
+    if "project" in gate and _PROJECT_LEFT.search(left):
         out.append(Vote("project", "building / working on X", 1.2, "project"))
     if _PROJECT_RIGHT.match(right):
         out.append(Vote("project", "X project / repo", 2.0, "project"))
     if _EVENT_RIGHT.match(right):
         out.append(Vote("event", "X festival / conference", 1.5, "event"))
-    if _EVENT_LEFT.search(left):
+    if "event" in gate and _EVENT_LEFT.search(left):
         out.append(Vote("event", "attended X", 0.6, "event"))
     if _DOC_RIGHT.match(right):
         out.append(Vote("document", "X file / doc", 1.5, "doc"))
@@ -396,4 +407,140 @@ def _maybe(hints: tuple[str, ...], s: str) -> bool:
     return any(h in low for h in hints)
 
 
-__all__ = ["votes", "ambiguous_votes", "plain_votes", "window", "lexicon"]
+# --------------------------------------------------------------------------- fast paths
+# Every left-context pattern above is anchored at the end of ``left`` and ends in one of a
+# few words (then only spaces, commas, a "." or "@"), so the last word before the name says
+# which of them can match at all: the others are not run. Same answers, a fraction of the
+# regex scans. tests/test_context_gates.py checks each table against strings its pattern
+# matches: a word added to a pattern must be added here too.
+_GATE_WORDS: dict[str, str] = {
+    "credit": "from by to cc",  # _CREDIT_LEFT
+    "with_me": "and n you me u",  # _WITH_ME_LEFT ("you & X" ends in "you")
+    "said_by": "told asked thanked met hugged married texted emailed invited congratulated",
+    "said_by_end": "said says to wrote",
+    "kin": "friend buddy sister brother mom mum mother dad father son daughter wife husband girlfriend "
+           "boyfriend partner cousin uncle aunt grandma grandpa grandmother grandfather boss colleague "
+           "coworker teacher mentor neighbor neighbour roommate kid niece nephew fiance fiancee",
+    "greet": "hey hi hello hiya bye goodbye thanks you thx congrats congratulations dear",
+    "address": "hey hi hello thanks you bye goodbye congrats congratulations dear yo morning night "
+               "welcome sorry",
+    "org": "at for join joins joined joining by of founded cofounded the",
+    "hometown": "of",
+    "place_strong": "in at near to for visit visited visiting visits of the",
+    "place_weak": "in from near across throughout outside around to",
+    "owned": "my your ur his new old favorite favourite first own",
+    "tool": "install u add i get import using uses used via by with on in to upgrade upgraded upgrading "
+            "bump bumped installed installing requires for the",
+    "project": "building build built shipping ship shipped deploying launching launched on to of our the",
+    "event": "attend attended attending during the",
+    "prep_end": "in at on from to for with of by near about like into across around than and or",
+}
+_ALL_GATES = frozenset((*_GATE_WORDS, "counted"))
+_NO_GATES: frozenset[str] = frozenset()
+_COUNTED_GATES = frozenset({"counted"})
+
+
+def _gate_table() -> dict[str, frozenset[str]]:
+    table: dict[str, set[str]] = {}
+    for key, words in _GATE_WORDS.items():
+        for w in words.split():
+            table.setdefault(w, set()).add(key)
+    return {w: frozenset(keys) for w, keys in table.items()}
+
+
+_GATES = _gate_table()
+_TITLE_WORDS = frozenset(re.search(r"\\b\((.*?)\)", _TITLE_LEFT.pattern).group(1).split("|"))
+_LAST_RUN = re.compile(r"\W*(\w+)")  # read on the reversed string: its first word is the last one
+
+
+def _last_word(s: str) -> str:
+    """The last run of word characters in ``s`` ("" if none)."""
+    r = _LAST_RUN.match(s[::-1])
+    return r.group(1)[::-1] if r else ""
+
+
+def _left_gate(left: str) -> frozenset[str]:
+    """Which left-context patterns can match ``left``: those ending in its last word (read
+    case-blind; a non-ASCII word may match a pattern's letters under re.I in ways lower()
+    does not show, so then every pattern runs)."""
+    w = _last_word(left)
+    if not w:
+        return _NO_GATES
+    if not w.isascii():
+        return _ALL_GATES
+    if w[-1].isdigit():
+        return _COUNTED_GATES
+    return _GATES.get(w.lower(), _NO_GATES)
+
+
+def _isw(c: str) -> bool:  # what \w matches
+    return c.isalnum() or c == "_"
+
+
+class MemoryScan:
+    """What the mentions of one memory share: where its gendered pronouns are (one scan of
+    the text, not one per mention) and the pet-word answer per sentence."""
+
+    __slots__ = ("text", "_pron_starts", "_pron_ends", "_hinted", "_pet")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._pron_starts: list[int] | None = None
+        self._pron_ends: list[int] = []
+        self._hinted = False
+        self._pet: dict[tuple[int, int], bool] = {}
+
+    def pet_near(self, m: Mention) -> bool:
+        text = self.text
+        key = (max(0, m.sent_start), min(len(text), max(m.sent_end, m.end) + 100))
+        hit = self._pet.get(key)
+        if hit is None:
+            near = text[key[0]:key[1]]
+            hit = self._pet[key] = bool(_maybe(_PET_HINTS, near) and _PET.search(near))
+        return hit
+
+    def pronoun_near(self, m: Mention) -> bool:
+        """A gendered pronoun in the mention's sentence (outside the name) or just after it."""
+        text = self.text
+        s0 = max(0, m.sent_start)
+        if not (0 <= m.start <= m.end <= len(text)):
+            return _pronoun_near(m, text, "")
+        return ((s0 <= m.start and self._pronoun_in(s0, m.start))
+                or self._pronoun_in(m.end, min(len(text), max(m.sent_end, m.end) + 80)))
+
+    def _pronoun_in(self, a: int, b: int) -> bool:
+        """Whether ``_PRONOUN`` finds a match in ``text[a:b]``. A match is a whole run of word
+        characters, so it is a match of the whole text inside [a, b), or the run the slice
+        cuts at either end."""
+        if a >= b:
+            return False
+        if self._pron_starts is None:
+            self._find_pronouns()
+        starts, text = self._pron_starts, self.text
+        i = bisect.bisect_left(starts, a)
+        if i < len(starts) and self._pron_ends[i] <= b:
+            return True
+        if not self._hinted:
+            return False  # no "he" / "hi" anywhere: no slice holds a pronoun
+        if a > 0 and _isw(text[a - 1]) and _isw(text[a]):  # a word cut at the start
+            k = a
+            while k < b and k - a < 8 and _isw(text[k]):
+                k += 1
+            if k - a < 8 and _PRONOUN.fullmatch(text[a:k]):
+                return True
+        if b < len(text) and _isw(text[b]) and _isw(text[b - 1]):  # ... or at the end
+            k = b
+            while k > a and b - k < 8 and _isw(text[k - 1]):
+                k -= 1
+            if b - k < 8 and _PRONOUN.fullmatch(text[k:b]):
+                return True
+        return False
+
+    def _find_pronouns(self) -> None:
+        self._hinted = _maybe(_PRONOUN_HINTS, self.text)
+        found = [r.span() for r in _PRONOUN.finditer(self.text)] if self._hinted else []
+        self._pron_starts = [s for s, _ in found]
+        self._pron_ends = [e for _, e in found]
+
+
+__all__ = ["votes", "ambiguous_votes", "plain_votes", "window", "lexicon", "MemoryScan"]

@@ -32,17 +32,18 @@ def prepare_one(text: str, a: MemoryAnalysis) -> None:
     if a.facts is None:
         a.facts = corpus.memory_facts(text)
     dialogue = bool(a.facts[1])
+    scan = context.MemoryScan(text)  # shared by the memory's mentions
     for m in a.mentions:
         if m.evidence is None:
-            m.evidence = mention_evidence(m, text, bool(m.speaker) or dialogue)
+            m.evidence = mention_evidence(m, text, bool(m.speaker) or dialogue, scan)
 
 
-def mention_evidence(m: Mention, text: str, dialogue: bool) -> list:
+def mention_evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | None = None) -> list:
     """[article before the name, part of a product name, vote rows...] for one mention
     (JSON values, so the update cache can keep them)."""
     if not in_text(m, text):
         return [False, False]
-    votes = context.plain_votes(m, text, gazetteer.words("places"), dialogue)
+    votes = context.plain_votes(m, text, gazetteer.words("places"), dialogue, scan)
     return [context.article_before(m, text), context.fragment_of_product(m, text),
             *([v.type, v.label, v.weight, v.kind] for v in votes)]
 

@@ -1,0 +1,103 @@
+"""The context patterns' fast paths give the answers of the plain regex scans.
+
+``classify.context`` runs a left-context pattern only when the word before the name can end
+one of its matches (a table per pattern), and finds pronouns once per memory. These tests
+generate strings each pattern matches (hypothesis reads the regex) and check the table
+lets them through, and compare the shared pronoun scan with a scan of each slice.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from soulgraph.classify import context as C
+from soulgraph.classify import prep
+from soulgraph.models import Mention
+
+GATED = {
+    "credit": C._CREDIT_LEFT, "with_me": C._WITH_ME_LEFT, "said_by": C._SAID_BY,
+    "said_by_end": C._SAID_BY_END, "kin": C._KIN_LEFT, "greet": C._GREET_LEFT,
+    "address": C._ADDRESS_LEFT, "org": C._ORG_LEFT, "hometown": C._HOMETOWN_LEFT,
+    "place_strong": C._PLACE_LEFT_STRONG, "place_weak": C._PLACE_LEFT_WEAK, "owned": C._OWNED_LEFT,
+    "tool": C._TOOL_LEFT, "project": C._PROJECT_LEFT, "event": C._EVENT_LEFT, "prep_end": C._PREP_END,
+    "counted": C._COUNTED_LEFT,
+}
+
+
+def test_every_gated_pattern_has_a_table():
+    assert set(GATED) == set(C._ALL_GATES)
+
+
+@pytest.mark.parametrize("key", sorted(GATED))
+def test_gate_lets_every_match_through(key):
+    pattern = GATED[key]
+
+    @settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.from_regex(pattern))
+    def check(left):
+        assert pattern.search(left)
+        assert key in C._left_gate(left), left
+
+    check()
+
+
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(st.from_regex(C._TITLE_LEFT))
+def test_title_gate_lets_every_match_through(left):
+    assert C._last_word(left) in C._TITLE_WORDS
+
+
+def test_gates_read_the_last_word():
+    assert "said_by" in C._left_gate("We TOLD ")
+    assert "credit" in C._left_gate("review from @")
+    assert "kin" in C._left_gate("my best friend, ")
+    assert "org" in C._left_gate("she co-founded the ")
+    assert C._left_gate("the cat sat on a ") == frozenset()
+    assert C._left_gate("aſked ") == C._ALL_GATES  # re.I reads ſ as s: a non-ASCII word runs them all
+    assert C._left_gate("785 ") == {"counted"}
+
+
+_WORDS = ("he she him hers himself herself hero there hİm ſhe HIS the x_y a , . ! \n Ana 12 pet dogs "
+          "guinea pig vet").split(" ")
+
+
+def _slice_pronoun(text: str, a: int, b: int) -> bool:
+    return bool(C._PRONOUN.search(text[a:b]))
+
+
+def test_pronoun_scan_matches_a_scan_of_each_slice():
+    rng = random.Random(7)
+    for _ in range(3000):
+        seps = ["", " ", "  ", "_", ","]
+        text = "".join(rng.choice(_WORDS) + rng.choice(seps) for _ in range(rng.randint(0, 25)))
+        scan = C.MemoryScan(text)
+        a = rng.randint(0, len(text))
+        b = rng.randint(a, len(text))
+        assert scan._pronoun_in(a, b) == _slice_pronoun(text, a, b), (text, a, b)
+
+
+def test_pronoun_cut_by_the_window_counts_as_the_slice_reads_it():
+    text = "Ana waved. Then the heaps fell."
+    m = Mention("m", 0, 3, "Ana", 0, 10, "regex")  # no pronoun in the whole text
+    cut = text.index("heaps") + 2
+    assert C.MemoryScan(text)._pronoun_in(3, cut) is True  # "he" as text[3:cut] shows it
+    assert C.MemoryScan(text)._pronoun_in(3, cut + 1) is False
+    assert C.MemoryScan(text).pronoun_near(m) is C._pronoun_near(m, text, text[:10]) is False
+
+
+def test_evidence_with_a_shared_scan_equals_evidence_without():
+    text = ("Mel: Hey Ana, my friend Bob told Dr. Wu that he moved to Boise, Idaho.\n"
+            "Ana: thanks to Bob we use numpy v2.1 at Stripe; her dog Rex loves Tulsa residents.")
+    names = ("Ana", "Bob", "Wu", "Boise", "Idaho", "numpy", "Stripe", "Rex", "Tulsa")
+    words = [(i, i + len(w)) for w in names for i in [text.find(w)] if i >= 0]
+    ms = [Mention("m", s, e, text[s:e], 0, len(text), "regex") for s, e in words]
+    scan = C.MemoryScan(text)
+    shared = [prep.mention_evidence(m, text, True, scan) for m in ms]
+    alone = [prep.mention_evidence(m, text, True) for m in ms]
+    assert shared == alone
+    kinds = {row[3] for ev in shared for row in ev[2:]}
+    assert {"address", "kin", "verb", "title", "prep", "place_ctx", "pronoun", "pet", "code"} <= kinds
