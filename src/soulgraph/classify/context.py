@@ -43,12 +43,13 @@ _KIN_RIGHT = re.compile(  # "Ana's sister", and tokenised text's "Ana ' s sister
 _TITLE_LEFT = re.compile(
     r"\b(Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lord|Lady|President|Sen|Senator|Rep|Gov|Governor|Mayor|"
     r"Judge|Justice|Gen|General|Col|Capt|Captain|Lt|Sgt|Officer|Detective|Pope|King|Queen|Prince|"
-    r"Princess|Rev|Coach|Chairman|Secretary|Minister|Chancellor|Ambassador|Uncle|Aunt|Grandma|"
-    r"Grandpa|Saint)\.?\s+$")
+    r"Princess|Rev|Coach|Chairman|Secretary|Minister|Chancellor|Ambassador|Uncle|Aunt|Auntie|Aunty|"
+    r"Grandma|Grandpa|Granny|Cousin|Saint)\.?\s+$")
 _TITLE_IN = re.compile(
     r"^(?:Mr|Mrs|Ms|Dr|Prof|Sir|Dame|President|Sen|Senator|Rep|Gov|Governor|Mayor|Judge|Gen|"
     r"General|Col|Capt|Captain|Lt|Sgt|Officer|Pope|King|Queen|Prince|Princess|Rev|Coach|Chairman|"
-    r"Secretary|Minister|Chancellor|Ambassador|Archduke|Duke|Lord|Lady)\.?\s+[A-Z]")
+    r"Secretary|Minister|Chancellor|Ambassador|Archduke|Duke|Lord|Lady|"
+    r"Uncle|Aunt|Auntie|Aunty|Grandma|Grandpa|Granny|Cousin)\.?\s+[A-Z]")  # kin: "Uncle Vikram"
 _ADDRESS_LEFT = re.compile(
     r"(?:^|[\s\"'(])(?:hey|hi|hello|thanks|thank\s+you|bye|goodbye|congrats|congratulations|dear|"
     r"yo|morning|night|welcome|sorry|love\s+you|miss\s+you|see\s+you)\s*,?\s*$", re.I)

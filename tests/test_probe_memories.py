@@ -1,0 +1,31 @@
+"""Personal-agent memories of the kinds soulgraph meets outside the dev sets: kin titles,
+chat words for people, relations whose object NER mistypes. Real spaCy model, end to end."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph import Memory, rebuild
+
+
+def _graph(*texts: str):
+    g = rebuild([Memory(id=f"p{i}", content=t) for i, t in enumerate(texts)], extractor="spacy").graph
+    types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
+    edges = {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+    return types, edges
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Call Uncle Vikram about the Diwali party.", "Uncle Vikram"),
+    ("I miss the dumplings Auntie Joy makes.", "Auntie Joy"),
+    ("Ask Cousin Raj about the train tickets.", "Cousin Raj"),
+])
+def test_a_kin_title_opens_a_persons_name(text, name):
+    types, _ = _graph(text)
+    assert types.get(name) == "person", types
+
+
+def test_a_chat_word_for_a_person_is_no_node():
+    types, _ = _graph("User: My coworker Jake keeps scheduling meetings during lunch.\nAgent: Talk to him.")
+    assert "coworker" not in types, types
+    assert types.get("Jake") == "person"
