@@ -29,3 +29,8 @@ def test_a_chat_word_for_a_person_is_no_node():
     types, _ = _graph("User: My coworker Jake keeps scheduling meetings during lunch.\nAgent: Talk to him.")
     assert "coworker" not in types, types
     assert types.get("Jake") == "person"
+
+
+def test_work_at_a_company_the_small_model_calls_a_place():
+    _, edges = _graph("Aisha works at Shopify as a senior data engineer.")  # NER: Shopify GPE
+    assert ("Aisha", "works_at", "Shopify") in edges, edges

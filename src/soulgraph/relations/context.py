@@ -87,6 +87,9 @@ def kind(ctx: Ctx, e) -> str:
     return "person" if isinstance(e, str) else ctx.types[e]
 
 _CONFUSABLE = frozenset({"person", "org", "place"})  # the small model swaps these on bare surnames
+# Verb relations whose object the verb itself says is an organisation ("works at", "joined"); the
+# small model calls many company names (Shopify, Revolut) a GPE or FAC.
+_EMPLOYER_VERBS = frozenset({"works_at", "member_of"})
 
 
 def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bool = False,
@@ -114,6 +117,8 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         conf -= 0.1
     elif not V.compatible(rel, th, tt) and loose and {th, tt} <= _CONFUSABLE:
         conf -= 0.1
+    elif soft and rel in _EMPLOYER_VERBS and tt == "place" and V.compatible(rel, th, "org"):
+        conf -= 0.1  # "Aisha works at Shopify" with Shopify a GPE: the verb says employer; final types decide
     elif not V.compatible(rel, th, tt):
         if not retype:
             return
