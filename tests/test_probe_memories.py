@@ -34,3 +34,12 @@ def test_a_chat_word_for_a_person_is_no_node():
 def test_work_at_a_company_the_small_model_calls_a_place():
     _, edges = _graph("Aisha works at Shopify as a senior data engineer.")  # NER: Shopify GPE
     assert ("Aisha", "works_at", "Shopify") in edges, edges
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Lucia is married to Marco Bellini, a chef in Bologna.", ("Lucia", "Marco Bellini")),
+    ("User: I got engaged to Sam last night!\nAgent: Congratulations!", ("User", "Sam")),
+])
+def test_married_or_engaged_to_is_family(text, pair):
+    _, edges = _graph(text)
+    assert (pair[0], "family_of", pair[1]) in edges, edges

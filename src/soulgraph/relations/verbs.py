@@ -11,6 +11,7 @@ from soulgraph.relations.nouns import noun_frame, role
 _vadd = partial(add, soft=True)  # verb triggers: NER's person/org/place guesses do not veto
 _IRREALIS = frozenset({"want", "hope", "plan", "wish", "need", "try", "intend", "would", "dream",
                        "aim", "consider", "think", "expect"})
+_WED = frozenset({"married", "engaged", "wed"})
 
 
 def _patients(t) -> list:
@@ -80,6 +81,14 @@ def verb_frame(ctx: Ctx, v) -> None:
         for c in v.children:
             if c.dep_ in ("attr", "oprd"):
                 noun_frame(ctx, subs, c)
+    if lem in COPULAS or lem == "get":  # "Lucia is married to Marco", "got engaged to Sam": an adjective
+        for c in v.children:
+            if c.dep_ in ("acomp", "oprd") and c.lower_ in _WED:
+                for prep, pobj in preps(c):
+                    if prep.lower_ == "to":
+                        for x, xt in ends(ctx, pobj):
+                            for s, st in subs:
+                                add(ctx, s, x, "family_of", (st, xt, c), 0.8, f"{c.text} to", loose=True)
     objs = [c for c in v.children if c.dep_ in ("dobj", "oprd") or (c.dep_ == "attr" and lem not in COPULAS)]
     rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
     roles = []
