@@ -43,3 +43,17 @@ def test_work_at_a_company_the_small_model_calls_a_place():
 def test_married_or_engaged_to_is_family(text, pair):
     _, edges = _graph(text)
     assert (pair[0], "family_of", pair[1]) in edges, edges
+
+
+@pytest.mark.parametrize("text, author, work", [
+    ("Nadia recommended the book Atomic Habits by James Clear.", "James Clear", "Atomic Habits"),
+    ("Sarah: I finally finished reading Dune by Frank Herbert.", "Frank Herbert", "Dune"),
+])
+def test_a_work_by_its_author(text, author, work):
+    _, edges = _graph(text)
+    assert (author, "created", work) in edges, edges
+
+
+def test_by_after_a_passive_verb_is_no_authorship():
+    _, edges = _graph("Chelsea were beaten by Arsenal on Sunday.", "Leaving Paris by Friday, said Tom Hanks.")
+    assert not [e for e in edges if e[1] == "created"], edges

@@ -88,6 +88,7 @@ FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
     "founded": (frozenset({_P, _O}), frozenset({_O, "project", "tool", _C})),
     "leads": (frozenset({_P}), frozenset({_O, "project", _C})),
     "likes": (frozenset({_P}), _ANY),
+    "created": (frozenset({_P, _O}), frozenset({_O, "project", "tool", "document", "event", _C})),  # a work
 }
 
 
