@@ -57,3 +57,9 @@ def test_a_work_by_its_author(text, author, work):
 def test_by_after_a_passive_verb_is_no_authorship():
     _, edges = _graph("Chelsea were beaten by Arsenal on Sunday.", "Leaving Paris by Friday, said Tom Hanks.")
     assert not [e for e in edges if e[1] == "created"], edges
+
+
+def test_a_person_who_reported_a_bug_is_no_news_agency():
+    types, _ = _graph("Ravi reported a memory leak in the Redis cache layer.",
+                      "Remember to send the Q3 budget spreadsheet to Rafael by Friday.")
+    assert types.get("Ravi") == "person", types

@@ -120,7 +120,8 @@ _ORG_LEFT = re.compile(
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
 _ORG_RIGHT = re.compile(
     r"^(?:'s|’s)?\s+(?:spokes(?:man|woman|person)|officials|executives|employees|headquarters|shares|"
-    r"stock|board|ceo|announced|reported|acquired|hired|filed|sued|is\s+headquartered)\b", re.I)
+    r"stock|board|ceo|(?:announced|reported)(?!\s+(?:a|an|her|his|my)\b)|acquired|hired|filed|sued|"
+    r"is\s+headquartered)\b", re.I)  # "Ravi reported a leak", "Ana announced her move": people
 _PLACE_LEFT_STRONG = re.compile(
     r"\b(?:lives?|lived|living|born|based|headquartered|located|stay(?:ed|ing)?|vacation(?:ed|ing)?|"
     r"grew\s+up|raised|settled|arrived)\s+(?:in|at|near)\s+$|"
