@@ -63,3 +63,17 @@ def test_a_person_who_reported_a_bug_is_no_news_agency():
     types, _ = _graph("Ravi reported a memory leak in the Redis cache layer.",
                       "Remember to send the Q3 budget spreadsheet to Rafael by Friday.")
     assert types.get("Ravi") == "person", types
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Call Uncle Vikram about the Diwali party.", "Diwali party"),
+    ("We booked a table for the Christmas Party at work.", "Christmas Party"),
+])
+def test_a_party_named_by_its_occasion_is_an_event(text, name):
+    types, _ = _graph(text)
+    assert types.get(name) == "event", types
+
+
+def test_a_political_party_stays_an_organisation():
+    types, _ = _graph("The Labour Party won the election in Manchester.")
+    assert types.get("Labour Party") == "org", types
