@@ -77,3 +77,10 @@ def test_a_party_named_by_its_occasion_is_an_event(text, name):
 def test_a_political_party_stays_an_organisation():
     types, _ = _graph("The Labour Party won the election in Manchester.")
     assert types.get("Labour Party") == "org", types
+
+
+def test_a_camelcase_conference_is_an_event_one_attends():
+    types, edges = _graph("Tomas and I went to PyCon in Pittsburgh last April.")
+    assert types.get("PyCon") == "event", types
+    assert ("Tomas", "attended", "PyCon") in edges, edges
+    assert types.get("Pittsburgh") == "place"

@@ -73,6 +73,8 @@ builds release releases refactor rewrite port fix fixes adapter wrapper fallback
 """.split())
 
 
+# Conference and festival names glued CamelCase: "PyCon", "KubeCon", "JSConf", "DevFest", "BarCamp".
+_CAMEL_EVENT = re.compile(r"^[A-Z][A-Za-z]*[A-Za-z](?:Con|CON|Conf|Fest|Camp)(?:\s?'?\d{2,4})?$")
 # Gatherings named by their occasion: "Christmas party", "birthday dinner", "Eid celebration".
 _OCCASION_HEADS = frozenset({"party", "dinner", "lunch", "brunch", "celebration", "dance", "picnic", "bash"})
 
@@ -100,6 +102,8 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("concept", "month/weekday", 4.0, "gazetteer"))
     if not toks:
         return out
+    if _CAMEL_EVENT.match(name.strip()):
+        out.append(Vote("event", "conference name (PyCon, JSConf)", 5.0, "shape"))
     occasion = len(toks) > 1 and toks[-1] in _OCCASION_HEADS and (
         " ".join(toks[:-1]) in words("calendar") or toks[-2] in words("event_words"))
     if occasion:
