@@ -84,3 +84,19 @@ def test_a_camelcase_conference_is_an_event_one_attends():
     assert types.get("PyCon") == "event", types
     assert ("Tomas", "attended", "PyCon") in edges, edges
     assert types.get("Pittsburgh") == "place"
+
+
+@pytest.mark.parametrize("text, edge", [
+    ("Hannah Whitfield moved to Denver in 2021 to join Palantir.",  # NER: Palantir PERSON
+     ("Hannah Whitfield", "member_of", "Palantir")),
+    ("Omar leads the payments team at Revolut.", ("Omar", "works_at", "Revolut")),
+    ("My dad, Robert, retired from Boeing after 30 years.", ("Robert", "works_at", "Boeing")),
+])
+def test_employer_relations_of_personal_notes(text, edge):
+    _, edges = _graph(text)
+    assert edge in edges, edges
+
+
+def test_joining_a_person_is_no_membership():
+    _, edges = _graph("Tom joined Maria Lopez for lunch on Friday.")
+    assert not [e for e in edges if e[1] in ("member_of", "works_at")], edges

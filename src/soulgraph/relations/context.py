@@ -117,8 +117,8 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         conf -= 0.1
     elif not V.compatible(rel, th, tt) and loose and {th, tt} <= _CONFUSABLE:
         conf -= 0.1
-    elif soft and rel in _EMPLOYER_VERBS and tt == "place" and V.compatible(rel, th, "org"):
-        conf -= 0.1  # "Aisha works at Shopify" with Shopify a GPE: the verb says employer; final types decide
+    elif soft and rel in _EMPLOYER_VERBS and tt in ("place", "person") and V.compatible(rel, th, "org"):
+        conf -= 0.1  # "Aisha works at Shopify" (a GPE), "to join Palantir" (a PERSON): final types decide
     elif not V.compatible(rel, th, tt):
         if not retype:
             return

@@ -11,6 +11,9 @@ from soulgraph.relations.nouns import noun_frame, role
 _vadd = partial(add, soft=True)  # verb triggers: NER's person/org/place guesses do not veto
 _IRREALIS = frozenset({"want", "hope", "plan", "wish", "need", "try", "intend", "would", "dream",
                        "aim", "consider", "think", "expect"})
+_RUN_VERBS = frozenset({"lead", "manage", "run", "head", "join", "build", "mentor", "coach"})
+_UNITS = frozenset({"team", "group", "department", "division", "lab", "squad", "office", "unit", "desk",
+                    "branch", "staff", "crew", "committee"})
 _WED = frozenset({"married", "engaged", "wed"})
 
 
@@ -114,7 +117,12 @@ def verb_frame(ctx: Ctx, v) -> None:
             continue
         xs = ends(ctx, pobj)
         if prel is None:
-            if roles and p in V.ATTACH_PREPS:  # "lost my job at Door Dash"
+            if not roles and p in ("at", "for") and lem in _RUN_VERBS and any(
+                    o.lower_ in _UNITS and o.i not in ctx.tok2men for o in objs):
+                for s, st in subs:  # "Omar leads the payments team at Revolut"
+                    for x, xt in xs:
+                        add(ctx, s, x, "works_at", (st, xt, v), 0.7, f"{v.text} {p}", retype=True)
+            elif roles and p in V.ATTACH_PREPS:  # "lost my job at Door Dash"
                 for r in roles:
                     for s, st in subs:
                         for x, xt in xs:
