@@ -100,3 +100,8 @@ def test_employer_relations_of_personal_notes(text, edge):
 def test_joining_a_person_is_no_membership():
     _, edges = _graph("Tom joined Maria Lopez for lunch on Friday.")
     assert not [e for e in edges if e[1] in ("member_of", "works_at")], edges
+
+
+def test_a_given_name_ner_calls_a_nationality_still_lives_somewhere():
+    _, edges = _graph("My sister Priya lives in Toronto and works as a nurse.")  # NER: Priya NORP
+    assert ("Priya", "lives_in", "Toronto") in edges, edges
