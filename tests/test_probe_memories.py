@@ -105,3 +105,12 @@ def test_joining_a_person_is_no_membership():
 def test_a_given_name_ner_calls_a_nationality_still_lives_somewhere():
     _, edges = _graph("My sister Priya lives in Toronto and works as a nurse.")  # NER: Priya NORP
     assert ("Priya", "lives_in", "Toronto") in edges, edges
+
+
+def test_well_known_employers_teams_and_apps_of_personal_notes():
+    types, _ = _graph("User: I am leaving Deloitte to join a startup in Berlin.\nAgent: Which one?",
+                      "cant believe the Lakers lost again smh",
+                      "I started using Obsidian for notes and Todoist for tasks.")
+    assert types.get("Deloitte") == "org", types
+    assert types.get("Lakers") == "org", types
+    assert types.get("Todoist") == "tool", types
