@@ -113,6 +113,12 @@ _PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|in
 _COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
+# A creative work by how it is consumed: "watching Stranger Things", "X season 4", "Elden Ring on ps5".
+_WORK_LEFT = re.compile(  # (books: "reading X" is a document's cue)
+    r"\b(?:(?:re)?watch(?:ed|ing)?|binge(?:d|ing)?(?:-?watch(?:ed|ing)?)?|listening\s+to)\s+$", re.I)
+_WORK_RIGHT = re.compile(
+    r"^\s+(?:season\s*\d|s\d\d?\b|episode|ep\s*\d|trailer|soundtrack|finale|sequel|"
+    r"on\s+(?:ps[345]|xbox|switch|steam|netflix|hulu|hbo|disney\+|prime\s+video)\b)", re.I)
 _ORG_LEFT = re.compile(
     r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+at\s+$|"
     r"\b(?:works|worked|working)\s+for\s+$|"
@@ -295,6 +301,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("concept", "pet words nearby", 1.2, "pet"))
     if _pronoun_near(m, text, sentence):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
+    if _WORK_LEFT.search(left) or _WORK_RIGHT.match(right):
+        out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if _ORG_LEFT.search(left):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if _ORG_RIGHT.match(right):
