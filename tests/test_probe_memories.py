@@ -114,3 +114,12 @@ def test_well_known_employers_teams_and_apps_of_personal_notes():
     assert types.get("Deloitte") == "org", types
     assert types.get("Lakers") == "org", types
     assert types.get("Todoist") == "tool", types
+
+
+@pytest.mark.parametrize("text, name", [
+    ("anyone else playing Elden Ring on ps5 tonight?", "Elden Ring"),  # NER: PERSON
+    ("watching Stranger Things season 4 w/ my roomie", "Stranger Things"),  # NER: ORG
+])
+def test_a_show_or_game_by_how_it_is_consumed_is_a_work(text, name):
+    types, _ = _graph(text)
+    assert types.get(name) == "concept", types
