@@ -123,3 +123,12 @@ def test_well_known_employers_teams_and_apps_of_personal_notes():
 def test_a_show_or_game_by_how_it_is_consumed_is_a_work(text, name):
     types, _ = _graph(text)
     assert types.get(name) == "concept", types
+
+
+def test_a_social_handle_keeps_its_underscore():
+    types, _ = _graph("heading to Coachella with @jessie_m this weekend")
+    assert types.get("@jessie_m") == "person", types
+    assert "@jessie" not in types
+    g = rebuild([Memory(id="r", content="heading to Coachella with @jessie_m this weekend")],
+                extractor="regex").graph
+    assert "@jessie_m" in {d["name"] for _, d in g.nodes(data=True)}
