@@ -132,3 +132,10 @@ def test_a_social_handle_keeps_its_underscore():
     g = rebuild([Memory(id="r", content="heading to Coachella with @jessie_m this weekend")],
                 extractor="regex").graph
     assert "@jessie_m" in {d["name"] for _, d in g.nodes(data=True)}
+
+
+def test_a_two_word_title_is_no_organisation():
+    types, edges = _graph("President Biden met Prime Minister Kishida at the White House on Friday.")
+    assert "Prime" not in types, types
+    assert types.get("Kishida") == "person"
+    assert not [e for e in edges if e[1] == "works_at"], edges
