@@ -139,3 +139,10 @@ def test_a_two_word_title_is_no_organisation():
     assert "Prime" not in types, types
     assert types.get("Kishida") == "person"
     assert not [e for e in edges if e[1] == "works_at"], edges
+
+
+def test_a_corporate_role_is_not_part_of_the_employers_name():
+    types, edges = _graph("Chris is the CTO of Fathom Analytics and lives in Portland.")
+    assert "CTO of Fathom Analytics" not in types, types
+    assert types.get("Fathom Analytics") == "org", types
+    assert ("Chris", "works_at", "Fathom Analytics") in edges, edges

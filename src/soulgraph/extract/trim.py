@@ -285,3 +285,17 @@ def split_person_of(doc, i: int, j: int, given: frozenset[str]) -> list[tuple[in
             return [(i, k), (k + 1, j)]
         return None
     return None
+
+
+# Corporate roles that never open an organisation's name: "CTO of Fathom Analytics" is a role and its
+# employer ("Chris is the CTO of Fathom Analytics"); the employer is the name.
+_ROLE_OF = frozenset("ceo cto cfo coo cio cmo cpo ciso vp svp evp founder co-founder cofounder".split())
+
+
+def drop_role_of(doc, i: int, j: int) -> int:
+    """Start of the name after a leading "CEO of" / "Founder of" (``i`` when there is none)."""
+    if j - i >= 3 and doc[i].lower_ in _ROLE_OF and doc[i + 1].lower_ == "of" \
+            and doc[i + 2].text[:1].isupper():
+        return i + 2
+    return i
+
