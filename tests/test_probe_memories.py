@@ -146,3 +146,10 @@ def test_a_corporate_role_is_not_part_of_the_employers_name():
     assert "CTO of Fathom Analytics" not in types, types
     assert types.get("Fathom Analytics") == "org", types
     assert ("Chris", "works_at", "Fathom Analytics") in edges, edges
+
+
+def test_volunteering_at_an_organisation():
+    types, edges = _graph("User: I volunteer at the Food Bank of Western Massachusetts on weekends.\n"
+                          "Agent: Nice!")
+    assert types.get("Food Bank of Western Massachusetts") == "org", types
+    assert ("User", "member_of", "Food Bank of Western Massachusetts") in edges, edges

@@ -120,7 +120,8 @@ _WORK_RIGHT = re.compile(
     r"^\s+(?:season\s*\d|s\d\d?\b|episode|ep\s*\d|trailer|soundtrack|finale|sequel|"
     r"on\s+(?:ps[345]|xbox|switch|steam|netflix|hulu|hbo|disney\+|prime\s+video)\b)", re.I)
 _ORG_LEFT = re.compile(
-    r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+at\s+$|"
+    r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee|volunteer(?:s|ed|ing)?)\s+at\s+"
+    r"(?:the\s+)?$|"
     r"\b(?:works|worked|working)\s+for\s+$|"
     r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
