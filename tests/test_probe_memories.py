@@ -153,3 +153,13 @@ def test_volunteering_at_an_organisation():
                           "Agent: Nice!")
     assert types.get("Food Bank of Western Massachusetts") == "org", types
     assert ("User", "member_of", "Food Bank of Western Massachusetts") in edges, edges
+
+
+def test_a_person_from_an_organisation_works_there():
+    types, edges = _graph("Meeting with Greg from Stripe about the billing migration on Thursday.")
+    assert ("Greg", "works_at", "Stripe") in edges, edges
+
+
+def test_a_lowercase_deed_by_a_person_is_no_work():
+    _, edges = _graph("There was no coverup by Earl Warren, the report says.")
+    assert not [e for e in edges if e[1] == "created"], edges
