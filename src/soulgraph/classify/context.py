@@ -44,12 +44,13 @@ _KIN_RIGHT = re.compile(  # "Ana's sister", and tokenised text's "Ana ' s sister
 _TITLE_LEFT = re.compile(
     r"\b(Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lord|Lady|President|Sen|Senator|Rep|Gov|Governor|Mayor|"
     r"Judge|Justice|Gen|General|Col|Capt|Captain|Lt|Sgt|Officer|Detective|Pope|King|Queen|Prince|"
-    r"Princess|Rev|Coach|Chairman|Secretary|Minister|Chancellor|Ambassador|Uncle|Aunt|Grandma|"
-    r"Grandpa|Saint)\.?\s+$")
+    r"Princess|Rev|Coach|Chairman|Secretary|Minister|Chancellor|Ambassador|Uncle|Aunt|Auntie|Aunty|"
+    r"Grandma|Grandpa|Granny|Cousin|Saint)\.?\s+$")
 _TITLE_IN = re.compile(
     r"^(?:Mr|Mrs|Ms|Dr|Prof|Sir|Dame|President|Sen|Senator|Rep|Gov|Governor|Mayor|Judge|Gen|"
     r"General|Col|Capt|Captain|Lt|Sgt|Officer|Pope|King|Queen|Prince|Princess|Rev|Coach|Chairman|"
-    r"Secretary|Minister|Chancellor|Ambassador|Archduke|Duke|Lord|Lady)\.?\s+[A-Z]")
+    r"Secretary|Minister|Chancellor|Ambassador|Archduke|Duke|Lord|Lady|"
+    r"Uncle|Aunt|Auntie|Aunty|Grandma|Grandpa|Granny|Cousin)\.?\s+[A-Z]")  # kin: "Uncle Vikram"
 _ADDRESS_LEFT = re.compile(
     r"(?:^|[\s\"'(])(?:hey|hi|hello|thanks|thank\s+you|bye|goodbye|congrats|congratulations|dear|"
     r"yo|morning|night|welcome|sorry|love\s+you|miss\s+you|see\s+you)\s*,?\s*$", re.I)
@@ -113,14 +114,22 @@ _PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|in
 _COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
+# A creative work by how it is consumed: "watching Stranger Things", "X season 4", "Elden Ring on ps5".
+_WORK_LEFT = re.compile(  # (books: "reading X" is a document's cue)
+    r"\b(?:(?:re)?watch(?:ed|ing)?|binge(?:d|ing)?(?:-?watch(?:ed|ing)?)?|listening\s+to)\s+$", re.I)
+_WORK_RIGHT = re.compile(
+    r"^\s+(?:season\s*\d|s\d\d?\b|episode|ep\s*\d|trailer|soundtrack|finale|sequel|"
+    r"on\s+(?:ps[345]|xbox|switch|steam|netflix|hulu|hbo|disney\+|prime\s+video)\b)", re.I)
 _ORG_LEFT = re.compile(
-    r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee)\s+at\s+$|"
+    r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee|volunteer(?:s|ed|ing)?)\s+at\s+"
+    r"(?:the\s+)?$|"
     r"\b(?:works|worked|working)\s+for\s+$|"
     r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
 _ORG_RIGHT = re.compile(
     r"^(?:'s|’s)?\s+(?:spokes(?:man|woman|person)|officials|executives|employees|headquarters|shares|"
-    r"stock|board|ceo|announced|reported|acquired|hired|filed|sued|is\s+headquartered)\b", re.I)
+    r"stock|board|ceo|(?:announced|reported)(?!\s+(?:a|an|her|his|my)\b)|acquired|hired|filed|sued|"
+    r"is\s+headquartered)\b", re.I)  # "Ravi reported a leak", "Ana announced her move": people
 _PLACE_LEFT_STRONG = re.compile(
     r"\b(?:lives?|lived|living|born|based|headquartered|located|stay(?:ed|ing)?|vacation(?:ed|ing)?|"
     r"grew\s+up|raised|settled|arrived)\s+(?:in|at|near)\s+$|"
@@ -304,6 +313,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("concept", "pet words nearby", 1.2, "pet"))
     if scan.pronoun_near(m):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
+    if _WORK_LEFT.search(left) or _WORK_RIGHT.match(right):
+        out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _ORG_LEFT.search(left):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if _ORG_RIGHT.match(right):

@@ -73,6 +73,12 @@ builds release releases refactor rewrite port fix fixes adapter wrapper fallback
 """.split())
 
 
+# Conference and festival names glued CamelCase: "PyCon", "KubeCon", "JSConf", "DevFest", "BarCamp".
+_CAMEL_EVENT = re.compile(r"^[A-Z][A-Za-z]*[A-Za-z](?:Con|CON|Conf|Fest|Camp)(?:\s?'?\d{2,4})?$")
+# Gatherings named by their occasion: "Christmas party", "birthday dinner", "Eid celebration".
+_OCCASION_HEADS = frozenset({"party", "dinner", "lunch", "brunch", "celebration", "dance", "picnic", "bash"})
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
@@ -96,7 +102,13 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("concept", "month/weekday", 4.0, "gazetteer"))
     if not toks:
         return out
-    if len(toks) > 1 and toks[-1] in words("orgs_suffix"):
+    if _CAMEL_EVENT.match(name.strip()):
+        out.append(Vote("event", "conference name (PyCon, JSConf)", 5.0, "shape"))
+    occasion = len(toks) > 1 and toks[-1] in _OCCASION_HEADS and (
+        " ".join(toks[:-1]) in words("calendar") or toks[-2] in words("event_words"))
+    if occasion:
+        out.append(Vote("event", f"occasion '{toks[-1]}'", 4.0, "shape"))  # "Diwali party", not a party
+    elif len(toks) > 1 and toks[-1] in words("orgs_suffix"):
         out.append(Vote("org", f"org word '{toks[-1]}'", 3.0, "shape"))
     if len(toks) > 1 and toks[-1].rstrip(".") in words("places_suffix"):
         out.append(Vote("place", f"place word '{toks[-1]}'", 2.2, "shape"))

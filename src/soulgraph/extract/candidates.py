@@ -154,6 +154,7 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
         for piece in _split_run(doc, i, j, ent_at):
             for a, b, source in trim.split_dateline(doc, *piece, initial, gazetteer.words("places")):
                 for sub in trim.split_inner_title(doc, a, b) or [(a, b)]:
+                    sub = (trim.drop_role_of(doc, *sub), sub[1])  # "CTO of Fathom Analytics"
                     place = source == "place" or (not source and b < piece[1])
                     cue = ["dateline_source"] if source is True else ["dateline_place"] if place else []
                     halves = trim.split_person_of(doc, *sub, gazetteer.words("given_names"))

@@ -49,6 +49,10 @@ deserialize serialize serialized accessor getter setter getters setters callback
 iterator iterators nullable boolean booleans repos onboarding offboarding uptime downtime healthcheck
 healthchecks changeset changesets codegen monorepo monorepos polyfill polyfills keyring keychain
 """.split())
+# Chat words for people missing from WordNet ("my coworker Jake", "my bestie"): words, never a tool's name.
+_CHAT_NOUNS = frozenset("""
+coworker coworkers bestie besties bff bffs bro bros sis sissy wifey hubby bf gf stepdad stepmom stepmum
+""".split())
 
 
 @functools.cache
@@ -219,7 +223,7 @@ def is_word(word: str) -> bool:
         return False
     t = _tables()
     words = t["words"]
-    if w in words or w in _EXTRA or w in _DEV_WORDS:
+    if w in words or w in _EXTRA or w in _DEV_WORDS or w in _CHAT_NOUNS:
         return True
     if "-" in w:  # "steady-state", "re-ingestion": every part a word
         parts = [p for p in w.split("-") if p]

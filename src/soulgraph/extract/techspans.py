@@ -17,7 +17,8 @@ _FILE_EXT = shapes.FILE_EXTENSIONS
 _TECH_SUFFIX = "js|cpp|ts|io|ai|net|rs|jl|nvim|vim"
 
 _ISSUE = r"(?:(?:PRs?|pr|[Ii]ssues?|[Pp]ull(?: request)?|MR|[Tt]icket|[Bb]ug)\s?)?(?<![\w&/#])#\d{1,7}\b"
-_HANDLE = r"(?<![\w.@/])@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?(?![\w@.]*\.[a-z]{2,}\b)"
+# "@jessie_m" (social handles hold underscores), "@milla-jovovich"; never "@gmail.com" or "@pytest.mark"
+_HANDLE = r"(?<![\w.@/])@[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9_])?(?![\w@.]*\.[a-z]{2,}\b)"
 _URL = r"\bhttps?://[^\s<>()\"'`]+[^\s<>()\"'`.,;:!?]"
 # paths: ~/x, ./x, /x/y, a/b/ (trailing slash) or a/b.ext ; components may hold <slug> or *
 _COMP = r"[\w.*<>@+-]++"  # atomic: no backtracking inside a path component

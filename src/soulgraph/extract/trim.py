@@ -176,6 +176,10 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
 
 
 _NOT_NAME_START = frozenset({"of", "for", "the"})
+# Words that only qualify the title after them: "Prime Minister", "Foreign Secretary", "Deputy Mayor".
+_TITLE_MODIFIERS = frozenset(
+    "prime vice deputy foreign interior defense defence finance health education justice home chief "
+    "senior acting former first assistant associate executive managing general".split())
 # Services whose rank stands before a name: "Police Major X", "Navy Capt. X".
 _SERVICES = frozenset({"police", "army", "navy", "marine", "marines", "militia", "guard", "military"})
 
@@ -197,6 +201,8 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
         if doc[k - 1].ent_type_ != "PERSON" and doc[k + 1].text[:1].isupper() \
                 and any(t.ent_type_ == "PERSON" for t in doc[k + 1:j]) \
                 and (left_org or low not in _INNER_OK):
+            if all(t.lower_ in _TITLE_MODIFIERS for t in doc[i:k]):
+                return [(k + 1, j)]  # "Prime Minister Kishida", "Foreign Minister X": all title, no org
             return [(i, k), (k + 1, j)]
         if left_org and low in _INNER_OK and doc[k + 1].text[:1].isupper() and doc[k + 1].tag_ == "NNP":
             return [(i, k), (k + 1, j)]  # "National Congress President Vinicio Villar Anleu"
@@ -279,3 +285,17 @@ def split_person_of(doc, i: int, j: int, given: frozenset[str]) -> list[tuple[in
             return [(i, k), (k + 1, j)]
         return None
     return None
+
+
+# Corporate roles that never open an organisation's name: "CTO of Fathom Analytics" is a role and its
+# employer ("Chris is the CTO of Fathom Analytics"); the employer is the name.
+_ROLE_OF = frozenset("ceo cto cfo coo cio cmo cpo ciso vp svp evp founder co-founder cofounder".split())
+
+
+def drop_role_of(doc, i: int, j: int) -> int:
+    """Start of the name after a leading "CEO of" / "Founder of" (``i`` when there is none)."""
+    if j - i >= 3 and doc[i].lower_ in _ROLE_OF and doc[i + 1].lower_ == "of" \
+            and doc[i + 2].text[:1].isupper():
+        return i + 2
+    return i
+

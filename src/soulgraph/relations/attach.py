@@ -10,6 +10,7 @@ from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends
 
 _NAMED = frozenset({"person", "org", "place", "unknown"})
+_FROM_TAILS = frozenset({"org", "place", "unknown"})
 # A person who is the object of a verb ("met Priya in Lisbon") or of "with"/"to"/"for" ("lunch
 # with Mark at Nopa"): an "in"/"at" phrase the parser hangs on the name belongs to the event
 # (where they met), not to the person (residence). Agents ("shot by X in Dallas") keep it.
@@ -132,6 +133,12 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
             add(ctx, a, b, "located_in", _tok_span(ctx, a, b), 0.6, "in")  # "the Palace, in San Francisco"
         if ctx.types[a] == "person" and ctx.types[b] in ("place", "unknown") and _OF_GAP.match(gap):
             add(ctx, a, b, "lives_in", _tok_span(ctx, a, b), 0.6, ", of")  # "X, 50, of Bethany"
+        # "Dune by Frank Herbert": the author and the work
+        if gap == " by " and ctx.types[b] == "person" and ctx.types[a] != "place" \
+                and mentions[a].text[:1].isupper() and not _by_agent(ctx, a):
+            add(ctx, b, a, "created", _tok_span(ctx, a, b), 0.6, "by", loose=True)
+        if gap == " from " and ctx.types[a] in ("person", "unknown") and ctx.types[b] in _FROM_TAILS:
+            add(ctx, a, b, V.BY_TYPES, _tok_span(ctx, a, b), 0.5, "from")  # "Greg from Stripe": final types
         if gap.strip() != "," or ctx.types[b] != "place":
             chain = []
             continue
@@ -150,6 +157,17 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
             conf = 0.6 if h == a else 0.5
             add(ctx, h, b, rel, _tok_span(ctx, h, b), conf, ",")
         chain.append(b)
+
+
+def _by_agent(ctx: Ctx, a: int) -> bool:
+    """"... was praised by X", "Jones, followed by X": a passive verb before the name takes the "by"."""
+    before = ctx.doc.text[max(0, ctx.mentions[a].start - ctx.offset - 40): ctx.mentions[a].start - ctx.offset]
+    return bool(_PASSIVE_BEFORE.search(before))
+
+
+_PASSIVE_BEFORE = re.compile(
+    r"\b(?:was|were|is|are|been|being|be|get|got)\s+\w+(?:ed|en)\b[^.;:!?]*$|"
+    r"\b(?:followed|joined|accompanied|replaced|succeeded|beaten|defeated)\W*$", re.I)
 
 
 def _tok_span(ctx: Ctx, a: int, b: int) -> tuple:

@@ -87,6 +87,10 @@ def kind(ctx: Ctx, e) -> str:
     return "person" if isinstance(e, str) else ctx.types[e]
 
 _CONFUSABLE = frozenset({"person", "org", "place"})  # the small model swaps these on bare surnames
+_SOFT_HEADS = _CONFUSABLE | {"group"}  # ... and calls given names a NORP ("Priya lives in Toronto")
+# Verb relations whose object the verb itself says is an organisation ("works at", "joined"); the
+# small model calls many company names (Shopify, Revolut) a GPE or FAC.
+_EMPLOYER_VERBS = frozenset({"works_at", "member_of"})
 
 
 def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bool = False,
@@ -110,10 +114,12 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         rel, conf = V.TYPE_PREP.get((th, tt)), conf - 0.15
         if rel is None:
             return
-    if not V.compatible(rel, th, tt) and soft and th in _CONFUSABLE and V.compatible(rel, "unknown", tt):
+    if not V.compatible(rel, th, tt) and soft and th in _SOFT_HEADS and V.compatible(rel, "unknown", tt):
         conf -= 0.1
     elif not V.compatible(rel, th, tt) and loose and {th, tt} <= _CONFUSABLE:
         conf -= 0.1
+    elif soft and rel in _EMPLOYER_VERBS and tt in ("place", "person") and V.compatible(rel, th, "org"):
+        conf -= 0.1  # "Aisha works at Shopify" (a GPE), "to join Palantir" (a PERSON): final types decide
     elif not V.compatible(rel, th, tt):
         if not retype:
             return

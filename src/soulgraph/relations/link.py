@@ -88,6 +88,7 @@ FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
     "founded": (frozenset({_P, _O}), frozenset({_O, "project", "tool", _C})),
     "leads": (frozenset({_P}), frozenset({_O, "project", _C})),
     "likes": (frozenset({_P}), _ANY),
+    "created": (frozenset({_P, _O}), frozenset({_O, "project", "tool", "document", "event", _C})),  # a work
 }
 
 
@@ -113,6 +114,8 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
             if new is None or not _fits(new, ts, tt):
                 continue
             r = r.model_copy(update={"relation": new})
+        if r.relation == "visited" and tt == "event" and ts == _P:  # "went to PyCon": attended it
+            r = r.model_copy(update={"relation": "attended"})
         key = (r.source, r.relation, r.target)
         if key in out:
             out[key].provenance = _dedupe(out[key].provenance + r.provenance)

@@ -11,6 +11,10 @@ from soulgraph.relations.nouns import noun_frame, role
 _vadd = partial(add, soft=True)  # verb triggers: NER's person/org/place guesses do not veto
 _IRREALIS = frozenset({"want", "hope", "plan", "wish", "need", "try", "intend", "would", "dream",
                        "aim", "consider", "think", "expect"})
+_RUN_VERBS = frozenset({"lead", "manage", "run", "head", "join", "build", "mentor", "coach"})
+_UNITS = frozenset({"team", "group", "department", "division", "lab", "squad", "office", "unit", "desk",
+                    "branch", "staff", "crew", "committee"})
+_WED = frozenset({"married", "engaged", "wed"})
 
 
 def _patients(t) -> list:
@@ -80,6 +84,14 @@ def verb_frame(ctx: Ctx, v) -> None:
         for c in v.children:
             if c.dep_ in ("attr", "oprd"):
                 noun_frame(ctx, subs, c)
+    if lem in COPULAS or lem == "get":  # "Lucia is married to Marco", "got engaged to Sam": an adjective
+        for c in v.children:
+            if c.dep_ in ("acomp", "oprd") and c.lower_ in _WED:
+                for prep, pobj in preps(c):
+                    if prep.lower_ == "to":
+                        for x, xt in ends(ctx, pobj):
+                            for s, st in subs:
+                                add(ctx, s, x, "family_of", (st, xt, c), 0.8, f"{c.text} to", loose=True)
     objs = [c for c in v.children if c.dep_ in ("dobj", "oprd") or (c.dep_ == "attr" and lem not in COPULAS)]
     rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
     roles = []
@@ -105,7 +117,12 @@ def verb_frame(ctx: Ctx, v) -> None:
             continue
         xs = ends(ctx, pobj)
         if prel is None:
-            if roles and p in V.ATTACH_PREPS:  # "lost my job at Door Dash"
+            if not roles and p in ("at", "for") and lem in _RUN_VERBS and any(
+                    o.lower_ in _UNITS and o.i not in ctx.tok2men for o in objs):
+                for s, st in subs:  # "Omar leads the payments team at Revolut"
+                    for x, xt in xs:
+                        add(ctx, s, x, "works_at", (st, xt, v), 0.7, f"{v.text} {p}", retype=True)
+            elif roles and p in V.ATTACH_PREPS:  # "lost my job at Door Dash"
                 for r in roles:
                     for s, st in subs:
                         for x, xt in xs:

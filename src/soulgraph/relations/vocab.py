@@ -68,7 +68,8 @@ VERB_PREP: dict[tuple[str, str], str] = {
     ("speak", "to"): "knows", ("meet", "with"): "knows", ("chat", "with"): "knows",
     ("marry", "to"): "family_of", ("contribute", "to"): "builds", ("be", "on"): "member_of",
     ("sit", "on"): "member_of",
-    ("work", "in"): "@in",
+    ("work", "in"): "@in", ("retire", "from"): "works_at", ("resign", "from"): "works_at",
+    ("volunteer", "at"): "member_of", ("volunteer", "for"): "member_of", ("volunteer", "with"): "member_of",
 }
 
 # Nouns that describe an entity by its relation to another ("the CTO of Acme",

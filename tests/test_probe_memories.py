@@ -1,0 +1,165 @@
+"""Personal-agent memories of the kinds soulgraph meets outside the dev sets: kin titles,
+chat words for people, relations whose object NER mistypes. Real spaCy model, end to end."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph import Memory, rebuild
+
+
+def _graph(*texts: str):
+    g = rebuild([Memory(id=f"p{i}", content=t) for i, t in enumerate(texts)], extractor="spacy").graph
+    types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
+    edges = {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+    return types, edges
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Call Uncle Vikram about the Diwali party.", "Uncle Vikram"),
+    ("I miss the dumplings Auntie Joy makes.", "Auntie Joy"),
+    ("Ask Cousin Raj about the train tickets.", "Cousin Raj"),
+])
+def test_a_kin_title_opens_a_persons_name(text, name):
+    types, _ = _graph(text)
+    assert types.get(name) == "person", types
+
+
+def test_a_chat_word_for_a_person_is_no_node():
+    types, _ = _graph("User: My coworker Jake keeps scheduling meetings during lunch.\nAgent: Talk to him.")
+    assert "coworker" not in types, types
+    assert types.get("Jake") == "person"
+
+
+def test_work_at_a_company_the_small_model_calls_a_place():
+    _, edges = _graph("Aisha works at Shopify as a senior data engineer.")  # NER: Shopify GPE
+    assert ("Aisha", "works_at", "Shopify") in edges, edges
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Lucia is married to Marco Bellini, a chef in Bologna.", ("Lucia", "Marco Bellini")),
+    ("User: I got engaged to Sam last night!\nAgent: Congratulations!", ("User", "Sam")),
+])
+def test_married_or_engaged_to_is_family(text, pair):
+    _, edges = _graph(text)
+    assert (pair[0], "family_of", pair[1]) in edges, edges
+
+
+@pytest.mark.parametrize("text, author, work", [
+    ("Nadia recommended the book Atomic Habits by James Clear.", "James Clear", "Atomic Habits"),
+    ("Sarah: I finally finished reading Dune by Frank Herbert.", "Frank Herbert", "Dune"),
+])
+def test_a_work_by_its_author(text, author, work):
+    _, edges = _graph(text)
+    assert (author, "created", work) in edges, edges
+
+
+def test_by_after_a_passive_verb_is_no_authorship():
+    _, edges = _graph("Chelsea were beaten by Arsenal on Sunday.", "Leaving Paris by Friday, said Tom Hanks.")
+    assert not [e for e in edges if e[1] == "created"], edges
+
+
+def test_a_person_who_reported_a_bug_is_no_news_agency():
+    types, _ = _graph("Ravi reported a memory leak in the Redis cache layer.",
+                      "Remember to send the Q3 budget spreadsheet to Rafael by Friday.")
+    assert types.get("Ravi") == "person", types
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Call Uncle Vikram about the Diwali party.", "Diwali party"),
+    ("We booked a table for the Christmas Party at work.", "Christmas Party"),
+])
+def test_a_party_named_by_its_occasion_is_an_event(text, name):
+    types, _ = _graph(text)
+    assert types.get(name) == "event", types
+
+
+def test_a_political_party_stays_an_organisation():
+    types, _ = _graph("The Labour Party won the election in Manchester.")
+    assert types.get("Labour Party") == "org", types
+
+
+def test_a_camelcase_conference_is_an_event_one_attends():
+    types, edges = _graph("Tomas and I went to PyCon in Pittsburgh last April.")
+    assert types.get("PyCon") == "event", types
+    assert ("Tomas", "attended", "PyCon") in edges, edges
+    assert types.get("Pittsburgh") == "place"
+
+
+@pytest.mark.parametrize("text, edge", [
+    ("Hannah Whitfield moved to Denver in 2021 to join Palantir.",  # NER: Palantir PERSON
+     ("Hannah Whitfield", "member_of", "Palantir")),
+    ("Omar leads the payments team at Revolut.", ("Omar", "works_at", "Revolut")),
+    ("My dad, Robert, retired from Boeing after 30 years.", ("Robert", "works_at", "Boeing")),
+])
+def test_employer_relations_of_personal_notes(text, edge):
+    _, edges = _graph(text)
+    assert edge in edges, edges
+
+
+def test_joining_a_person_is_no_membership():
+    _, edges = _graph("Tom joined Maria Lopez for lunch on Friday.")
+    assert not [e for e in edges if e[1] in ("member_of", "works_at")], edges
+
+
+def test_a_given_name_ner_calls_a_nationality_still_lives_somewhere():
+    _, edges = _graph("My sister Priya lives in Toronto and works as a nurse.")  # NER: Priya NORP
+    assert ("Priya", "lives_in", "Toronto") in edges, edges
+
+
+def test_well_known_employers_teams_and_apps_of_personal_notes():
+    types, _ = _graph("User: I am leaving Deloitte to join a startup in Berlin.\nAgent: Which one?",
+                      "cant believe the Lakers lost again smh",
+                      "I started using Obsidian for notes and Todoist for tasks.")
+    assert types.get("Deloitte") == "org", types
+    assert types.get("Lakers") == "org", types
+    assert types.get("Todoist") == "tool", types
+
+
+@pytest.mark.parametrize("text, name", [
+    ("anyone else playing Elden Ring on ps5 tonight?", "Elden Ring"),  # NER: PERSON
+    ("watching Stranger Things season 4 w/ my roomie", "Stranger Things"),  # NER: ORG
+])
+def test_a_show_or_game_by_how_it_is_consumed_is_a_work(text, name):
+    types, _ = _graph(text)
+    assert types.get(name) == "concept", types
+
+
+def test_a_social_handle_keeps_its_underscore():
+    types, _ = _graph("heading to Coachella with @jessie_m this weekend")
+    assert types.get("@jessie_m") == "person", types
+    assert "@jessie" not in types
+    g = rebuild([Memory(id="r", content="heading to Coachella with @jessie_m this weekend")],
+                extractor="regex").graph
+    assert "@jessie_m" in {d["name"] for _, d in g.nodes(data=True)}
+
+
+def test_a_two_word_title_is_no_organisation():
+    types, edges = _graph("President Biden met Prime Minister Kishida at the White House on Friday.")
+    assert "Prime" not in types, types
+    assert types.get("Kishida") == "person"
+    assert not [e for e in edges if e[1] == "works_at"], edges
+
+
+def test_a_corporate_role_is_not_part_of_the_employers_name():
+    types, edges = _graph("Chris is the CTO of Fathom Analytics and lives in Portland.")
+    assert "CTO of Fathom Analytics" not in types, types
+    assert types.get("Fathom Analytics") == "org", types
+    assert ("Chris", "works_at", "Fathom Analytics") in edges, edges
+
+
+def test_volunteering_at_an_organisation():
+    types, edges = _graph("User: I volunteer at the Food Bank of Western Massachusetts on weekends.\n"
+                          "Agent: Nice!")
+    assert types.get("Food Bank of Western Massachusetts") == "org", types
+    assert ("User", "member_of", "Food Bank of Western Massachusetts") in edges, edges
+
+
+def test_a_person_from_an_organisation_works_there():
+    types, edges = _graph("Meeting with Greg from Stripe about the billing migration on Thursday.")
+    assert ("Greg", "works_at", "Stripe") in edges, edges
+
+
+def test_a_lowercase_deed_by_a_person_is_no_work():
+    _, edges = _graph("There was no coverup by Earl Warren, the report says.")
+    assert not [e for e in edges if e[1] == "created"], edges
