@@ -195,3 +195,13 @@ def test_a_known_tool_followed_by_a_common_noun_is_a_task_not_a_product():
     assert not [v for v in gazetteer.votes("Kubernetes migration") if v.type == "tool"]
     assert [v for v in gazetteer.votes("Kubernetes Engine") if v.type == "tool"]
     assert [v for v in gazetteer.votes("iPad pro") if v.type == "tool"]  # a product, cased as tweeted
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("@dataclass", "concept"), ("@lru_cache", "concept"), ("@pytest.fixture", "concept"),
+    ("@devbot", "tool"), ("@sarah_k", "person"),
+])
+def test_handles_decorators_and_bots(name, expected):
+    """A Python decorator is code and a bot account a tool; other handles are people."""
+    votes, _ = shape.votes(name)
+    assert max(votes, key=lambda v: v.weight).type == expected

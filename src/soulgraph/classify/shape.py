@@ -22,6 +22,13 @@ _TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension librar
                           # consumer products named with their kind: "<brand> necklace", "<game> skin"
                           "necklace bracelet palette mascara lipstick spray skin skins laptop "
                           "console controller charger headphones earbuds sneakers".split())
+# Standard-library and common framework decorators: "@dataclass", "@lru_cache" are code, not users.
+_DECORATORS = frozenset("""
+dataclass dataclasses property staticmethod classmethod abstractmethod cached_property lru_cache cache
+wraps contextmanager asynccontextmanager override overload final total_ordering singledispatch
+singledispatchmethod functools typing abc pytest fixture mock patch retry validator field_validator
+model_validator root_validator computed_field receiver login_required csrf_exempt
+""".split())
 _LOCAL = re.compile(r"^(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|^/(?:v\d+|api)(?:/[\w{}<>.-]+)+/?$")
 _URL = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
 _DOMAIN = re.compile(r"^[\w-]+\.(?:com|org|net|io|ai|dev|app|co)$", re.I)
@@ -64,6 +71,11 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if _URL.match(s):
         return [Vote("document", "URL", 5.0, "shape")], dict.fromkeys(NAMED, "URL")
     if _HANDLE.match(s):
+        bare = s[1:].casefold()
+        if bare in _DECORATORS or bare.split(".")[0] in _DECORATORS:
+            return [Vote("concept", "Python decorator", 4.0, "junk")], dict.fromkeys(NAMED, "decorator")
+        if bare.endswith("bot") or bare.endswith("-bot") or bare.endswith("[bot]"):
+            return [Vote("tool", "bot account", 3.0, "shape")], {"person": "bot account", "place": "handle"}
         return [Vote("person", "@handle", 3.0, "handle")], {"place": "handle"}
     if s.casefold() in _DOCNAME:
         return [Vote("document", "document name", 4.0, "shape")], dict.fromkeys(NAMED, "document name")
