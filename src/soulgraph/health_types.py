@@ -18,7 +18,8 @@ from soulgraph import shapes
 from soulgraph.graph import sentence_of
 from soulgraph.ontology import ENTITY_TYPES, NAMED_TYPES
 
-_LOWER_WORD = re.compile(r"(?<![\w.@/-])[a-z][a-z'-]*[a-z](?![\w@/])")
+_LOWER_WORD = re.compile(r"[a-z][a-z'-]*[a-z]")
+_EDGE_PUNCT = "\"'()[]{}<>,.;:!?*_`~“”‘’«»…"
 _SPEAKER = re.compile(r"^[ \t]*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3})[ \t]*:", re.M)
 _EXCEPTION = re.compile(r"^[A-Z]\w*(?:Error|Exception|Warning)$")
 _LOCALE = re.compile(r"^[a-z]{2}[-_][A-Z]{2}$|^[A-Z]{2}[-_][A-Z]{2}$")
@@ -62,10 +63,22 @@ def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
     per occurrence of a target."""
     texts = [t for t in texts if t]
     blob = "\n".join(texts)
-    lower = set(_LOWER_WORD.findall(blob))
+    lower = lower_words(blob)
     spk = {s.casefold() for s in speakers if s}
     spk.update(s.casefold() for s in _SPEAKER.findall(blob))
     return Corpus(frozenset(lower), frozenset(spk), frozenset(personal_names(blob, targets)), blob)
+
+
+def lower_words(blob: str) -> set[str]:
+    """Every word the text writes in lower case, edge punctuation stripped; a word glued to
+    code ("foo.bar", "a/b", "x=true", "--force") does not count. Splitting on whitespace and
+    testing each distinct token is ~2x faster than a regex scan of the whole text."""
+    out = set()
+    for tok in set(blob.replace("—", " ").replace("–", " ").split()):
+        w = tok.strip(_EDGE_PUNCT)
+        if w and _LOWER_WORD.fullmatch(w):
+            out.add(w)
+    return out
 
 
 def personal_names(blob: str, targets: Iterable[str]) -> set[str]:
