@@ -185,22 +185,13 @@ def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[R
 
 
 def validity(rel: Relation, memories: Mapping[str, Memory]) -> tuple[str | None, str | None]:
-    """(valid_from, valid_to) of an edge from its supporting memories.
-
-    Hook for supersede semantics (owned by the update pass): today valid_from is
-    the earliest supporting memory's time and valid_to stays open; an edge whose
-    every supporting memory is superseded is where a valid_to would be set.
-    """
-    from soulgraph.supersede import valid_to  # filled by health-update: superseded -> history
+    """(valid_from, valid_to) of an edge from its supporting memories: valid_from is the
+    earliest supporting memory's time; valid_to is set only when every supporting memory is
+    superseded (``supersede.valid_to``)."""
+    from soulgraph.supersede import valid_to
 
     times = sorted(p.time for p in rel.provenance if p.time)
     return (times[0] if times else None), valid_to((p.memory_id for p in rel.provenance), memories)
-
-
-def supported_only_by_superseded(rel: Relation, memories: Mapping[str, Memory]) -> bool:
-    """True when every memory behind the edge is superseded (candidate for valid_to)."""
-    mids = {p.memory_id for p in rel.provenance}
-    return bool(mids) and all(memories[m].superseded for m in mids if m in memories)
 
 
 def _dedupe(prov: list[Provenance]) -> list[Provenance]:
