@@ -72,8 +72,7 @@ def repair(
         if on_total is not None:
             on_total(len(store.memories))
         reg = registry_mod.load(registry or registry_mod.default_path(source))
-        with gcpause.paused():  # loading a graph: many objects, no garbage cycles
-            before_g = existing_graph(store, out)
+        before_g = existing_graph(store, out)  # locate's loaders pause the GC themselves
         build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,
                                  workers=workers, progress=progress)
         target, backup = locate.graph_target(store, out), None
@@ -82,14 +81,14 @@ def repair(
             if not dry_run:
                 backup = locate.write_graph(store, build.graph, target)
                 update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
-            text = health.store_corpus(store.memories)  # read once for both summaries
+            corpus = health.store_corpus(store.memories)  # read once for both summaries
             return RepairReport(
                 source=str(source), kind=store.kind, extractor=build.extractor,
                 memories=len(store.memories), out=str(target if target is not None else source),
                 dry_run=dry_run,
-                before=health.summary(before_g, store.memories, source=str(source), corpus=text)
+                before=health.summary(before_g, store.memories, source=str(source), corpus=corpus)
                 if before_g is not None else None,
-                after=health.summary(build.graph, store.memories, source=str(source), corpus=text),
+                after=health.summary(build.graph, store.memories, source=str(source), corpus=corpus),
                 seconds=round(time.perf_counter() - t0, 3),
                 timings={k: round(v, 3) for k, v in build.timings.items()},
                 backup=str(backup) if backup else None,

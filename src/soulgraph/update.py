@@ -318,15 +318,15 @@ def update(
                 save_cache(res.cache, cpath, like=store.mode_model)
             elif cpath.exists():
                 cpath.unlink()
-        text = health.store_corpus(store.memories) if with_health else None  # one scan, both summaries
+        corpus = health.store_corpus(store.memories) if with_health else None  # one scan, both summaries
         return UpdateReport(
             source=str(source), kind=store.kind, extractor=res.extractor,
             out=str(target) if target is not None else str(source),
             cache=str(cpath) if res.cache is not None else None, dry_run=dry_run,
             cold=res.stats.reused == 0 and res.stats.memories > 0, stats=res.stats,
-            before=health.summary(old, store.memories, source=str(source), corpus=text)
+            before=health.summary(old, store.memories, source=str(source), corpus=corpus)
             if with_health and old is not None else None,
-            after=health.summary(res.graph, store.memories, source=str(source), corpus=text)
+            after=health.summary(res.graph, store.memories, source=str(source), corpus=corpus)
             if with_health else None,
             seconds=round(time.perf_counter() - t0, 3), backup=str(backup) if backup else None,
         )
