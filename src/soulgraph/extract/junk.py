@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from soulgraph import shapes
+from soulgraph.classify.lexicon import AGENT_SUBJ_VERBS
 from soulgraph.extract import lexicon
 
 NUMBER_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"})
@@ -80,8 +81,6 @@ def _agent_subject(tok) -> bool:
     head = tok.head
     if tok.dep_ != "nsubj" or head.i == tok.i or not head.tag_.startswith("VB"):
         return False
-    from soulgraph.classify.lexicon import AGENT_SUBJ_VERBS
-
     return lexicon.lemma(head.lower_, "verb") in AGENT_SUBJ_VERBS
 
 
