@@ -57,13 +57,11 @@ class _Edge:
     prov: list[tuple] = field(default_factory=list)
 
     def relation_model(self) -> Relation:
-        seen, prov = set(), []
-        for _t, mid, start, end, _n, s0, s1, extractor, conf, time in sorted(self.prov):
-            if (mid, start, end) not in seen:  # the first in _dedupe's order, as _dedupe keeps
-                seen.add((mid, start, end))
-                prov.append(Provenance(memory_id=mid, start=start, end=end, sentence_start=s0,
-                                       sentence_end=s1, extractor=extractor, confidence=conf,
-                                       time=time))
+        # the tuples sort as _dedupe orders models (time, memory, span, then arrival)
+        prov = [Provenance(memory_id=mid, start=start, end=end, sentence_start=s0, sentence_end=s1,
+                           extractor=extractor, confidence=conf, time=time)
+                for _t, mid, start, end, _n, s0, s1, extractor, conf, time
+                in _first_each(self.prov, order=None, ident=lambda t: t[1:4])]
         return Relation(source=self.source, target=self.target, relation=self.relation,
                         confidence=self.confidence, weak=self.weak, provenance=prov)
 
@@ -195,12 +193,18 @@ def validity(rel: Relation, memories: Mapping[str, Memory]) -> tuple[str | None,
 
 
 def _dedupe(prov: list[Provenance]) -> list[Provenance]:
+    return _first_each(prov, order=lambda p: (p.time or "", p.memory_id, p.start or 0, p.end or 0),
+                       ident=lambda p: (p.memory_id, p.start, p.end))
+
+
+def _first_each(rows, *, order, ident) -> list:
+    """``rows`` sorted by ``order``, keeping the first of each ``ident`` (one span, one entry)."""
     seen, out = set(), []
-    for p in sorted(prov, key=lambda p: (p.time or "", p.memory_id, p.start or 0, p.end or 0)):
-        k = (p.memory_id, p.start, p.end)
+    for r in sorted(rows, key=order):
+        k = ident(r)
         if k not in seen:
             seen.add(k)
-            out.append(p)
+            out.append(r)
     return out
 
 
