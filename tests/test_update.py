@@ -67,6 +67,7 @@ def _check_sequence(pool: list[Memory], seed: int, extractor: str, start: int, s
     store = {m.id: m for m in reserve[:start]}
     reserve = reserve[start:]
     cur = update.update_memories(list(store.values()), extractor=extractor)
+    reused = 0
     for _ in range(steps):
         for _ in range(rng.randint(0, 3)):  # adds
             if reserve:
@@ -83,13 +84,16 @@ def _check_sequence(pool: list[Memory], seed: int, extractor: str, start: int, s
         assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph), f"seed {seed}"
         if extractor == "spacy":
             assert res.stats.extracted == len(res.stats.new) + len(res.stats.changed)
+            reused += res.stats.typing_reused
         cur = res
+    if extractor == "spacy":  # the decision memo was exercised, not bypassed
+        assert reused > 0, f"seed {seed}"
 
 
 SEQUENCES = [("synthetic", s, "regex") for s in range(4)] + \
     [("demo", s, "regex") for s in range(8)] + [("devlog-dev", s, "regex") for s in range(8)] + \
-    [("synthetic", 100, "spacy"), ("demo", 101, "spacy"), ("devlog-dev", 102, "spacy"),
-     ("demo", 103, "spacy"), ("devlog-dev", 104, "spacy")]
+    [("synthetic", 100, "spacy")] + [("demo", s, "spacy") for s in range(101, 111)] + \
+    [("devlog-dev", s, "spacy") for s in range(111, 121)]
 
 
 @pytest.mark.parametrize("pool_name, seed, extractor", SEQUENCES)
@@ -113,6 +117,32 @@ def test_unchanged_store_extracts_nothing_and_edits_extract_only_themselves():
     third = update.update_memories(mems, again.graph, _roundtrip(again.cache), extractor="spacy")
     assert third.stats.changed == [mems[3].id] and third.stats.extracted == 1
     assert "initech" in third.stats.nodes_added
+
+
+def test_type_decision_is_not_reused_when_only_store_wide_counts_change():
+    """A name's type also depends on how the rest of the store writes the word (lowercase
+    "pepper" elsewhere makes "Pepper" an ordinary word): new memories that never mention the
+    entity must still re-decide it, not reuse the cached decision."""
+    base = [_mem(1, "Pepper said the deploy is blocked on the staging database."),
+            _mem(2, "Lunch with Pepper on Friday to plan the offsite.")]
+    first = update.update_memories(base, extractor="spacy")
+    grown = base + [_mem(3, "Add more pepper to the soup, and black pepper on the eggs."),
+                    _mem(4, "The pepper plants need water; pepper seeds are cheap.")]
+    res = update.update_memories(grown, first.graph, _roundtrip(first.cache), extractor="spacy")
+    ref = pipeline.rebuild(grown, extractor="spacy")
+    assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph)
+    before = first.graph.nodes["pepper"]
+    after = res.graph.nodes.get("pepper")
+    assert after is None or (after["type"], after["reasons"]) != (before["type"], before["reasons"])
+    assert res.stats.typed >= 1
+
+
+def test_unchanged_store_reuses_every_type_decision():
+    mems = _pool("synthetic")[:12]
+    first = update.update_memories(mems, extractor="spacy")
+    again = update.update_memories(mems, first.graph, _roundtrip(first.cache), extractor="spacy")
+    assert again.stats.typed == 0 and again.stats.typing_reused >= first.graph.number_of_nodes()
+    assert nodelink.dumps(again.graph) == nodelink.dumps(first.graph)
 
 
 def test_stale_cache_from_other_code_is_ignored():

@@ -15,6 +15,7 @@ import networkx as nx
 
 from soulgraph import classify, extract, gcpause, relations, resolve
 from soulgraph.classify import corpus
+from soulgraph.classify.memo import DecisionMemo
 from soulgraph.extract import Progress
 from soulgraph.graph import assemble
 from soulgraph.hashing import content_hash
@@ -28,6 +29,7 @@ class Build:
     extractor: str
     timings: dict[str, float] = field(default_factory=dict)
     analyses: list[MemoryAnalysis] = field(default_factory=list)
+    decisions: dict[str, list] = field(default_factory=dict)  # DecisionMemo.used, for the cache
 
 
 def rebuild(
@@ -44,9 +46,11 @@ def rebuild(
     t0 = time.perf_counter()
     analyses, used = extract.analyze(memories, extractor, workers=workers, progress=progress)
     t1 = time.perf_counter()
-    g = build_graph(memories, analyses, used, registry)
+    memo = DecisionMemo() if used != "regex" else None  # kept in the update cache
+    g = build_graph(memories, analyses, used, registry, memo)
     t2 = time.perf_counter()
-    return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses)
+    return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses,
+                 memo.used if memo is not None else {})
 
 
 def build_graph(
@@ -54,10 +58,14 @@ def build_graph(
     analyses: Sequence[MemoryAnalysis],
     extractor: str,
     registry: Registry,
+    memo: DecisionMemo | None = None,
 ) -> nx.MultiDiGraph:
-    """Resolve, classify and link already-extracted mentions into a graph."""
+    """Resolve, classify and link already-extracted mentions into a graph.
+
+    ``memo``: type decisions of an earlier build to reuse where their inputs are
+    unchanged (``update`` passes the cache's; only for per-memory extractors)."""
     with gcpause.paused():
-        return _build_graph(memories, analyses, extractor, registry)
+        return _build_graph(memories, analyses, extractor, registry, memo)
 
 
 def _build_graph(
@@ -65,20 +73,26 @@ def _build_graph(
     analyses: Sequence[MemoryAnalysis],
     extractor: str,
     registry: Registry,
+    memo: DecisionMemo | None,
 ) -> nx.MultiDiGraph:
     by_id = {m.id: m for m in memories}
     texts = {m.id: m.content for m in memories}
+    hashes = {m.id: content_hash(m.content) for m in memories}
     mentions = [m for a in analyses for m in a.mentions]
 
     stats = _corpus_stats(texts, analyses)
     clusters = resolve.cluster(mentions, registry)
-    decisions = {c.key: classify.decide(c.name, c.mentions, texts, stats) for c in clusters}
+    decide = classify.decide
+    if memo is not None:
+        memo.index(analyses, hashes)
+        decide = memo.decide
+    decisions = {c.key: decide(c.name, c.mentions, texts, stats) for c in clusters}
     sizes = {c.key: len(c.mentions) for c in clusters}
     clusters = resolve.refine(clusters, {k: d.type for k, d in decisions.items()}, registry)
     # a cluster that grew by a merge is typed again from all of its mentions
     decisions = {
         c.key: decisions[c.key] if sizes.get(c.key) == len(c.mentions) and c.key in decisions
-        else classify.decide(c.name, c.mentions, texts, stats)
+        else decide(c.name, c.mentions, texts, stats)
         for c in clusters
     }
 
@@ -122,7 +136,7 @@ def _build_graph(
     types = {key: attrs["type"] for key, attrs in nodes}
     rels = relations.check_types(rels, types)
     rels += relations.co_occurrence(list(analyses), entity_of_mention, types, by_id, rels)
-    records = [memory_record(m) for m in memories]
+    records = [memory_record(m, hashes[m.id]) for m in memories]
     meta = {"extractor": extractor, "generator": "soulgraph"}
     return assemble(nodes, [_edge(r) for r in rels], records, meta)
 
@@ -134,9 +148,9 @@ def _corpus_stats(texts: dict[str, str], analyses: Sequence[MemoryAnalysis]) -> 
     return corpus.aggregate((mid, facts.get(mid) or corpus.memory_facts(text)) for mid, text in texts.items())
 
 
-def memory_record(m: Memory) -> dict:
+def memory_record(m: Memory, content_hash_: str | None = None) -> dict:
     """What the graph file keeps of a memory (see :class:`MemoryRecord`)."""
-    rec = {"id": m.id, "hash": content_hash(m.content), "text": m.content,
+    rec = {"id": m.id, "hash": content_hash_ or content_hash(m.content), "text": m.content,
            "created_at": m.created_at, "layer": m.layer, "speaker": m.speaker}
     if m.superseded:
         rec["superseded"] = True

