@@ -33,21 +33,22 @@ class Tally:
     forbidden: Counter = field(default_factory=Counter)  # type -> mentions forbidding it
     forbid_why: Counter = field(default_factory=Counter)
 
-    def add_mention(self, votes: list[Vote], forbid: dict[str, str] | None = None) -> None:
-        """Record one mention's votes (each label once) and vetoes."""
-        self.mentions += 1
+    def add_mention(self, votes: list[Vote], forbid: dict[str, str] | None = None, n: int = 1) -> None:
+        """Record one mention's votes (each label once) and vetoes; ``n``: that many
+        mentions voting exactly alike."""
+        self.mentions += n
         best: dict[tuple[str, str], Vote] = {}
         for v in votes:
             key = (v.type, v.label)
             if key not in best or v.weight > best[key].weight:
                 best[key] = v
         for key, v in best.items():
-            self.counts[key] += 1
+            self.counts[key] += n
             self.weights[key] = max(self.weights.get(key, v.weight), v.weight)
             self.kinds[key] = v.kind or v.label
         for t, why in (forbid or {}).items():
-            self.forbidden[t] += 1
-            self.forbid_why[why] += 1
+            self.forbidden[t] += n
+            self.forbid_why[why] += n
 
     def add_entity(self, votes: list[Vote]) -> None:
         """Votes about the name itself (shape, gazetteer): counted once per entity."""
