@@ -1,3 +1,3 @@
-from soulgraph.cli import main
+from soulgraph.launch import main
 
 main()
