@@ -57,3 +57,31 @@ def test_child_without_model_says_so_and_caller_falls_back(monkeypatch):
         monkeypatch.delenv("SOULGRAPH_DISABLE_SPACY")
         spacy_np.load_nlp.cache_clear()
     assert os.environ.get("SOULGRAPH_DISABLE_SPACY") is None
+
+
+def test_fresh_process_child_matches_in_process_extraction():
+    """In a fresh interpreter the child imports spaCy without its command line; its analyses
+    must still equal a normal in-process extraction (which imports spaCy whole)."""
+    import json
+    import subprocess
+    import sys
+
+    script = """
+import dataclasses, json, sys
+from soulgraph.extract import preload
+from soulgraph.models import Memory
+mems = [Memory(id=str(i), content=t) for i, t in enumerate(json.loads(sys.argv[1]))]
+pre = preload.ModelPreload()
+got = pre.analyze(mems)
+pre.close()
+assert "spacy" not in sys.modules  # the parent never imported it
+from soulgraph import extract
+want, _ = extract.analyze(mems, "spacy")
+print(json.dumps([[dataclasses.asdict(a) for a in got], [dataclasses.asdict(a) for a in want]]))
+"""
+    texts = [m.content for m in MEMS]
+    r = subprocess.run([sys.executable, "-c", script, json.dumps(texts)], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    got, want = json.loads(r.stdout)
+    assert got == want and any(a["mentions"] for a in got)

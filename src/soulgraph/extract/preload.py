@@ -123,6 +123,7 @@ def _serve(conn: Connection) -> None:
     from soulgraph import extract
     from soulgraph.extract import spacy_np
 
+    _skip_spacy_cli()
     ready = spacy_np.load_nlp() is not None
     if ready:
         _warm_up()
@@ -141,6 +142,24 @@ def _serve(conn: Connection) -> None:
         conn.send(("error", repr(exc)))
         return
     conn.send(("done", analyses))
+
+
+def _skip_spacy_cli() -> None:
+    """``import spacy`` also imports its command line (download, train, project: requests,
+    httpx, weasel), a third of the import; loading and running a pipeline never use it.
+    This throwaway child stands in two empty modules for it. Should a pipeline ever need
+    the real one, loading fails here and the parent extracts in process (same result)."""
+    import sys
+    import types
+
+    if "spacy" in sys.modules or "spacy.cli" in sys.modules:
+        return
+    cli = types.ModuleType("spacy.cli")
+    cli.__path__ = []  # a package, so "spacy.cli.info" resolves to the module below
+    info = types.ModuleType("spacy.cli.info")
+    info.info = lambda *args, **kwargs: None
+    cli.info = info
+    sys.modules["spacy.cli"], sys.modules["spacy.cli.info"] = cli, info
 
 
 def _warm_up() -> None:
