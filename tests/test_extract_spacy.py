@@ -95,6 +95,24 @@ def test_lowercase_tools_are_candidates():
     assert "pytest" in found
 
 
+def test_known_cli_tools_that_are_words_count_in_technical_text_only():
+    """git, sed, bash, uv, yarn are tools in a commit message or code note, words in a chat."""
+    found = texts("fix(hooks): replace mapfile with sed for bash 3.2 compat (#1440), migrate to uv "
+                  "and drop yarn.lock from `tests/fixtures`")
+    for tool in ("sed", "bash", "uv"):
+        assert tool in found and "cli_tool" in found[tool], tool
+    chat = texts("We had a birthday bash on Friday and I bought yarn for a scarf, sed the card.")
+    assert not {"bash", "yarn", "sed"} & set(chat)
+
+
+def test_cli_tools_are_typed_tool_in_the_graph():
+    from soulgraph import pipeline
+
+    g = pipeline.rebuild([Memory(id="1", content="chore(ci): migrate to uv and call git with `--depth 1` "
+                                                 "in scripts/release.sh (#88)")], extractor="spacy").graph
+    assert g.nodes["uv"]["type"] == "tool" and g.nodes["git"]["type"] == "tool"
+
+
 def test_backticked_requirement_gives_package_name():
     found = texts("Add `tomli>=2.0.0` as a conditional dependency.")
     assert "tomli" in found and "backticked" in found["tomli"]

@@ -56,7 +56,7 @@ def memory_facts(text: str) -> list:
     """One memory's share of the store-wide statistics, as plain JSON values (the update
     cache keeps them): [technical, [casefolded speaker per turn], lowercase words,
     capitalised mid-sentence words] (word lists space-joined: tokens hold no spaces)."""
-    technical = _technical(text)
+    technical = is_technical(text)
     speakers = [seg.speaker.casefold() for seg in split_segments(text) if seg.speaker]
     lower: list[str] = []
     capital_mid: list[str] = []
@@ -91,7 +91,7 @@ def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
                        Counter(" ".join(lower_parts).split()), Counter(" ".join(capital_parts).split()))
 
 
-def _technical(text: str) -> bool:
+def is_technical(text: str) -> bool:
     """Two or more code-like spans (identifiers, paths, backticks, commit prefixes)."""
     if not (any(c in text for c in _CODE_MARKS) or _COMMIT.search(text)):
         return False  # no branch of _CODE can match: skip its slow scan (most chat text)

@@ -123,6 +123,8 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
             out.extend(_possessed(rest))
         elif head == "cmd":
             out.append(Vote("tool", f"{rest} X (command)", 3.0, "code"))
+        elif cue == "cli_tool":  # "migrate to uv", "replace mapfile with sed" in technical text
+            out.append(Vote("tool", "command-line tool", 2.0, "code"))
         elif cue == "cmd_head":
             out.append(Vote("tool", "command name", 2.0, "code"))
         elif cue == "backticked":

@@ -16,7 +16,7 @@ from soulgraph.classify.evidence import Vote
 _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|grad|shire|borough|"
                           r"mouth|bury|chester|stadt|abad|pur|heim|hausen|dorf|ingen)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
-          "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques")
+          "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques", "cli_tools")
 
 
 @functools.cache

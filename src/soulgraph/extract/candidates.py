@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from soulgraph import shapes
-from soulgraph.classify import gazetteer
+from soulgraph.classify import corpus, gazetteer
 from soulgraph.extract import context, junk, lexicon, techspans, trim
 
 NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT",
@@ -168,12 +168,23 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             continue
         if e.label_ in NAME_LABELS or e.label_ in NUMBER_LABELS:
             spans[(e.start, e.end)] = []
-    # lowercase non-words (pytest, chromadb) and command heads (pip install X)
+    # lowercase non-words (pytest, chromadb), command heads (pip install X) and, in technical
+    # text, known command-line tools even when they are words too ("migrate to uv", "with sed")
     n = len(doc)
+    cli_tools = gazetteer.words("cli_tools")
+    technical: bool | None = None
     for t in doc:
         low = t.text
         if not (low.islower() and low.isalpha() and len(low) >= 2):
             continue
+        if low in cli_tools and t.i not in used and (t.i, t.i + 1) not in spans \
+                and t.tag_ not in _CLOSED_TAGS:
+            if technical is None:
+                technical = corpus.is_technical(doc.text)
+            if technical:
+                spans[(t.i, t.i + 1)] = ["cli_tool", "shape:lower"]
+                used.add(t.i)
+                continue
         nxt = doc[t.i + 1] if t.i + 1 < n else None
         if nxt is not None and nxt.lower_ in _SUBCOMMANDS and nxt.text.islower() and t.whitespace_ \
                 and t.tag_ in ("NN", "NNP", "FW", "JJ", "VB", "VBP") and not t.is_stop \
@@ -304,7 +315,8 @@ def _outside(i: int, j: int, occ_tokens: set[int]) -> list[tuple[int, int]]:
 
 def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     """Trim, filter and cue one spaCy span (``text`` is ``doc.text``, which spaCy rebuilds per call)."""
-    i, j = trim.trim(doc, i, j)
+    if "cli_tool" not in extra:  # a known tool is one whole token, whatever its tag ("with sed/VBN")
+        i, j = trim.trim(doc, i, j)
     if i >= j:
         return None
     ner = ent_at.get(i) or ent_at.get(j - 1)
@@ -314,13 +326,15 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
             ner_start = ent_at[k][0]
             ner = ent_at[k]
             break
-    i = trim.strip_openers(doc, i, j, i in initial, ner_start)
-    person = any(ent_at.get(k, (0, 0, ""))[2] == "PERSON" for k in range(i, j))
-    i, title = trim.strip_title(doc, i, j, person)
-    if title is None and person and i > 0:  # a title the opener rules already dropped
-        title = trim.title_word(doc[i - 1])
-    j, head = trim.strip_trailing_heads(doc, i, j)
-    i, j = trim.trim(doc, i, j)
+    title = head = None
+    if "cli_tool" not in extra:
+        i = trim.strip_openers(doc, i, j, i in initial, ner_start)
+        person = any(ent_at.get(k, (0, 0, ""))[2] == "PERSON" for k in range(i, j))
+        i, title = trim.strip_title(doc, i, j, person)
+        if title is None and person and i > 0:  # a title the opener rules already dropped
+            title = trim.title_word(doc[i - 1])
+        j, head = trim.strip_trailing_heads(doc, i, j)
+        i, j = trim.trim(doc, i, j)
     if i >= j:
         return None
     start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1])

@@ -32,6 +32,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
         return False  # abspath+expanduser, a=b, x>y: code, not a name
     if "dateline_source" in extra or "dateline_place" in extra:
         return True  # "Sofia BTA", "Moscow IZVESTIYA": a place and a news source, in capitals or not
+    if "cli_tool" in extra:
+        return True  # "replace mapfile with sed" in technical text: the tool, not chat ("sed" ~ said)
     if label in NUMBER_LABELS:
         if shapes.is_version(s):
             return False

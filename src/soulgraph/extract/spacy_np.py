@@ -54,6 +54,8 @@ cue                               meaning
 ``phrase_head:<noun>``            the phrase's head noun
 ``lower_nonword``                 all-lowercase and not an English dictionary word
                                   (pytest, chromadb): tool/project-like
+``cli_tool``                      a known command-line tool written in lowercase in
+                                  technical text (git, uv, sed; data/cli_tools.txt)
 ``dict_word``                     single word whose lowercase form is an English
                                   dictionary word (Grace, Will, Slack): weak name
 ``shape:<kind>``                  name shape, one of: path, file, issue_ref, handle,
