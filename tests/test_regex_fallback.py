@@ -290,3 +290,15 @@ def test_long_inputs_keep_exact_spans():
     ms = mentions(content)
     assert len([m for m in ms if m.text == "Riley"]) == 2000
     assert all(content[m.start:m.end] == m.text and len(m.text) < 100 for m in ms)
+
+
+def test_known_cli_tools_in_technical_text_only():
+    """As the spaCy extractor: "with sed", "migrate to uv" in a commit message are tools; a chat's
+    "birthday bash" is not, even when the same store also holds the technical memory."""
+    tech = "fix(hooks): replace mapfile with sed for bash 3.2 compat (#1440), migrate to uv in `ci.yml`"
+    chat = "We had a birthday bash on Friday and I bought yarn for a scarf."
+    found = texts(tech, chat)
+    assert {"sed", "bash", "uv"} <= set(found)
+    assert all("cli_tool" in c for c in cues_of("sed", tech, chat))
+    chat_mentions = [m.text for a in run(tech, chat) if a.memory_id == "1" for m in a.mentions]
+    assert "bash" not in chat_mentions and "yarn" not in chat_mentions

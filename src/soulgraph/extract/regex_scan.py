@@ -9,6 +9,8 @@ scan of the whole store.
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass, field
 
 from soulgraph.extract import regex_patterns as P
@@ -85,6 +87,8 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             occs.append(occ)
     if ("install" in t or "import" in t or " add " in t) and _package_sites(t, occs):
         n_tech = 1
+    if n_tech and _cli_tools(t, occs):
+        n_tech = 1
     if n_tech and len(occs) > 1:
         occs.sort(key=lambda o: o.start)
     return occs
@@ -101,6 +105,34 @@ def _package_sites(t: str, occs: list[Occ]) -> bool:
             continue
         occs.append(Occ(s, e, t[s:e], t[s:e].casefold(), "lower", False,
                         ["cmd:install" if group == "inst" else "imported"]))
+        found = True
+    return found
+
+
+@functools.cache
+def _cli_tool_rx() -> re.Pattern:
+    from soulgraph.classify import gazetteer
+
+    names = sorted(gazetteer.words("cli_tools"), key=len, reverse=True)
+    return re.compile(rf"(?<![\w.\-/@#$])(?:{'|'.join(map(re.escape, names))})(?![\w\-/@]|\.\w)")
+
+
+def _cli_tools(t: str, occs: list[Occ]) -> bool:
+    """Known command-line tools in lowercase ("migrate to uv", "with sed") in technical text
+    (as the spaCy extractor's ``cli_tool``); ``t`` already holds a technical token."""
+    from soulgraph.classify import corpus
+
+    if not corpus.is_technical(t):
+        return False
+    taken = [(o.start, o.end) for o in occs]
+    found = False
+    for m in _cli_tool_rx().finditer(t):
+        s, e = m.span()
+        if any(a < e and s < b for a, b in taken):
+            continue
+        # kind "tech", not "lower": lowercase names are looked for store-wide, and "bash" in a
+        # chat is a party
+        occs.append(Occ(s, e, m.group(), m.group(), "tech", False, ["cli_tool"]))
         found = True
     return found
 
