@@ -85,3 +85,51 @@ print(json.dumps([[dataclasses.asdict(a) for a in got], [dataclasses.asdict(a) f
     assert r.returncode == 0, r.stderr
     got, want = json.loads(r.stdout)
     assert got == want and any(a["mentions"] for a in got)
+
+
+def test_child_exits_when_its_parent_is_killed(tmp_path):
+    """A parent killed without cleanup (SIGKILL, OOM killer) leaves no model child behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = """
+import os, sys, time
+from soulgraph.extract import preload
+pre = preload.ModelPreload()
+print(pre._proc.pid, flush=True)
+time.sleep(60)
+"""
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    child = int(parent.stdout.readline())
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 20  # the child may first finish loading the model
+    while time.monotonic() < deadline:
+        if not _running(child):
+            return
+        time.sleep(0.2)
+    os.kill(child, signal.SIGKILL)
+    raise AssertionError("the model child outlived its killed parent")
+
+
+def test_early_start_skips_regex_and_help():
+    for args in (["x.jsonl", "--extractor", "regex"], ["--extractor=regex", "x"], ["--help"]):
+        preload.start_early(args)
+        assert preload._early is None, args
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie waiting for init to reap it."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True

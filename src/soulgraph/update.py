@@ -316,7 +316,8 @@ def update(
 
     # GC paused throughout: the store, graph and cache are millions of acyclic objects that
     # every full collection would re-scan (0.1-0.2 s of a small update at 10k memories).
-    with soul_write.repair_lock(Path(source), enabled=not dry_run), _preloading(extractor) as pre, \
+    # The child is forked before the lock is taken, so it never holds the lock's descriptor.
+    with _preloading(extractor) as pre, soul_write.repair_lock(Path(source), enabled=not dry_run), \
             gcpause.paused():
         t0 = time.perf_counter()
         source = Path(source)

@@ -79,7 +79,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     if stats is None:
         stats = corpus.stats(texts)
     # Mentions with the same cues and evidence vote alike: each kind is voted once with its
-    # count (the exact tally, 5-10x fewer vote lists for a name mentioned thousands of times).
+    # count (same counts, weights and kinds; 5-10x fewer vote lists for a frequent name).
     # Groups end in the order of their last mention, so Tally.kinds' "last wins" is unchanged.
     groups: dict[tuple, list] = {}
     for m in mentions:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 
+import orjson
+
 from soulgraph.classify import TypeDecision, corpus, decide, gazetteer
 from soulgraph.models import MemoryAnalysis, Mention
 
@@ -32,15 +34,15 @@ class DecisionMemo:
         self.used: dict[str, list] = {}
         self.reused = 0
         self.decided = 0
-        self._ident: dict[int, str] = {}
+        self._ident: dict[int, tuple[str, str, int]] = {}
 
     def index(self, analyses: Sequence[MemoryAnalysis], hashes: Mapping[str, str]) -> None:
         """Name every mention of this build by (memory id, content hash, position)."""
         ident = self._ident
         for a in analyses:
-            head = f"{a.memory_id}\x1f{hashes[a.memory_id]}\x1f"
+            mid, h = a.memory_id, hashes[a.memory_id]
             for i, m in enumerate(a.mentions):
-                ident[id(m)] = f"{head}{i}"
+                ident[id(m)] = (mid, h, i)
 
     def decide(self, name: str, mentions: list[Mention], texts: Mapping[str, str],
                stats: corpus.CorpusStats) -> TypeDecision:
@@ -64,7 +66,5 @@ class DecisionMemo:
         if None in ids:
             return None
         key = gazetteer.key(name)
-        head = (name, str(key in stats.speakers), str(stats.lower.get(key, 0)),
-                str(stats.capital_mid.get(key, 0)))
-        parts = [*head, *ids]
-        return hashlib.blake2b("\x1e".join(parts).encode(), digest_size=12).hexdigest()
+        head = [name, key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0)]
+        return hashlib.blake2b(orjson.dumps([head, ids]), digest_size=12).hexdigest()

@@ -34,8 +34,10 @@ class ModelPreload:
 
         ctx = mp.get_context("fork")
         self._conn, child = ctx.Pipe()
-        # not a daemon: with --workers the child forks its own shard workers
-        self._proc = ctx.Process(target=_serve, args=(child,), name="soulgraph-model")
+        # not a daemon: with --workers the child forks its own shard workers. It gets the
+        # parent's end too (fork copies it) and closes it at once, so it sees EOF, and exits,
+        # whenever the parent is gone, however the parent died.
+        self._proc = ctx.Process(target=_serve, args=(child, self._conn), name="soulgraph-model")
         self._proc.start()
         child.close()
 
@@ -45,6 +47,9 @@ class ModelPreload:
         try:
             self._conn.send((list(memories), workers))
             while True:
+                while not self._conn.poll(0.5):  # a child that died or hangs never answers
+                    if not self._proc.is_alive():
+                        return None
                 kind, value = self._conn.recv()
                 if kind == "tick":
                     if progress is not None:
@@ -71,14 +76,17 @@ class ModelPreload:
 
 def start() -> ModelPreload | None:
     """The child :func:`start_early` started, else a new one; None where a child cannot
-    help: no fork, spaCy disabled or not installed, or the model already loaded here."""
+    help or is unsafe: no fork, spaCy disabled or not installed, the model already loaded
+    here, or other threads running (a fork copies their held locks, not the threads)."""
     global _early
     if _early is not None:
         pre, _early = _early, None
         return pre
+    import threading
+
     from soulgraph.extract import spacy_np
 
-    if spacy_np.load_nlp.cache_info().currsize or not _possible():
+    if spacy_np.load_nlp.cache_info().currsize or threading.active_count() > 1 or not _possible():
         return None
     return _fork()
 
@@ -87,7 +95,8 @@ def start_early(args: Sequence[str]) -> None:
     """Called by the CLI for ``update`` before it imports anything else, so the model
     loads while the parent imports the pipeline too; ``update`` then takes it over."""
     global _early
-    if "--help" in args or any(a in ("--extractor=regex", "regex") for a in args):
+    pairs = zip(args, args[1:], strict=False)
+    if "--help" in args or "--extractor=regex" in args or ("--extractor", "regex") in pairs:
         return
     if _early is None and _possible():
         _early = _fork()
@@ -119,7 +128,11 @@ def _fork() -> ModelPreload | None:
         return None
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, parent_end: Connection) -> None:
+    import signal
+
+    parent_end.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
     from soulgraph import extract
     from soulgraph.extract import spacy_np
 
