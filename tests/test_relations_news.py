@@ -146,3 +146,35 @@ def test_a_subject_in_a_place_still_lives_there():
 def test_an_entity_glued_over_a_clause_does_not_veto_its_relation():
     """The small model tags "Oliver joined Stripe" as one PERSON; Stripe is no person."""
     assert ("Oliver", "member_of", "Stripe") in rels("Oliver joined Stripe as a staff engineer last month.")
+
+
+def test_lone_role_word_subject_gives_way_to_the_named_person():
+    got = rels("In 1890, the 34th President of the United States, Dwight D. Eisenhower, was born in "
+               "Denison, Texas.")
+    assert ("Dwight D. Eisenhower", "lives_in", "Denison") in got
+    assert not any(h == "President" and r == "lives_in" for h, r, _ in got)
+    assert ("President", "lives_in", "Paris") in rels("The President lives in Paris.")  # no one named
+
+
+def test_someones_home_or_hometown_is_where_they_live():
+    got = rels("Beaumont, Texas, Richardson's hometown, plans to raise two statues.")
+    assert ("Richardson", "lives_in", "Beaumont") in got
+    assert ("Sohn", "lives_in", "New Jersey") in rels("FBI agents arrived at Sohn's New Jersey home.")
+    assert not any(r == "lives_in" for _, r, _ in rels("Acme's Berlin office opened on Monday."))
+
+
+def test_nationality_before_a_role_and_a_name():
+    got = rels("Dissident Soviet historian Roy Medvedev wrote the book.")
+    assert ("Roy Medvedev", "lives_in", "Soviet") in got
+    assert not any(r == "lives_in" for _, r, _ in rels("Dissident historian Roy Medvedev wrote the book."))
+
+
+def test_a_title_with_of_inside_is_not_an_employer():
+    (a,) = spacy_np.analyze([Memory(id="m0", content="Caroline: I'm a big fan of Game of Thrones.",
+                                    speaker=None)], NLP)
+    got = {(r.head, r.relation, a.mentions[r.tail].text) for r in a.relations if isinstance(r.tail, int)}
+    assert ("@speaker", "likes", "Game of Thrones") in got
+    assert not any(rel == "works_at" for _, rel, _ in got)
+    # a real second hop still counts: "manager of Truck Stop in Ontario"
+    assert ("Bob Smith", "lives_in", "Ontario") in rels("Bob Smith, the manager of Truck Stop in Ontario, "
+                                                        "said hi.")

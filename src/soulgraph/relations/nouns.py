@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from soulgraph.classify import lexicon
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends, kind, path, preps
 
@@ -34,10 +35,55 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
     if n.dep_ == "compound" and n.head.i in ctx.tok2men and role(n):  # "CEO John Smith"
         noun_frame(ctx, [(ctx.tok2men[n.head.i], n.head)], n)
     _site(ctx, n)
+    _home(ctx, n)
+    _origin(ctx, n)
     if n.lower_ == "friendship" and ctx.addressee is not None:  # "our friendship" said to someone
         if any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in n.children):
             if ctx.speaker is not None:
                 add(ctx, "@speaker", ctx.addressee, "friend_of", (n,), 0.6, "our friendship")
+
+
+_HOME_NOUNS = frozenset({"home", "hometown", "birthplace", "homeland", "residence", "house"})
+_PLACE_KINDS = frozenset({"place", "unknown"})
+
+
+def _home(ctx: Ctx, n) -> None:
+    """"Sohn's New Jersey home", "Beaumont, Texas, Richardson's hometown", "his home in Larchmont":
+    the one whose home it is lives in the place that names it."""
+    if n.lower_ not in _HOME_NOUNS and not (n.lower_ in ("town", "state", "city", "country")
+                                           and any(c.lower_ == "home" for c in n.children)):
+        return
+    owners = [(x, xt) for c in n.children if c.dep_ == "poss" for x, xt in ends(ctx, c)
+              if kind(ctx, x) in ("person", "org", "unknown")]  # NER calls surnames ORG
+    if not owners:
+        return
+    places = [(ctx.tok2men[c.i], c) for c in n.children if c.dep_ in ("compound", "nmod")
+              and c.i in ctx.tok2men]
+    if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Beaumont, Richardson's hometown"
+        places.append((ctx.tok2men[n.head.i], n.head))
+    places += [(x, xt) for c, p in preps(n) if c.lower_ in ("in", "of") for x, xt in ends(ctx, p)]
+    for x, xt in places:
+        if kind(ctx, x) not in _PLACE_KINDS:
+            continue
+        for o, ot in owners:
+            add(ctx, o, x, "lives_in", (ot, n, xt), 0.7, f"{n.text}", loose=True)
+
+
+def _origin(ctx: Ctx, n) -> None:
+    """"Soviet historian Roy Medvedev", "Rochester teacher Ann Lee": a nationality or a place
+    modifying a person noun placed before a name says where that person is from."""
+    if n.dep_ != "compound" or n.head.i not in ctx.tok2men or n.i in ctx.tok2men:
+        return
+    if V.ROLE_NOUN.get(n.lower_) is None and lexicon.noun_type(n.lower_) != "person":
+        return
+    person = ctx.tok2men[n.head.i]
+    if kind(ctx, person) != "person":
+        return
+    for c in n.children:
+        if c.dep_ in ("amod", "compound", "nmod") and c.i in ctx.tok2men and c.i < n.i:
+            x = ctx.tok2men[c.i]
+            if x != person and kind(ctx, x) in ("place", "group"):
+                add(ctx, person, x, "lives_in", (c, n, n.head), 0.6, f"{c.text} {n.text}")
 
 
 def _site(ctx: Ctx, n) -> None:
@@ -73,9 +119,12 @@ def noun_frame(ctx: Ctx, described, n) -> None:
                     if not found:  # "an engineer with the USDA's research service"
                         related += [(ctx.tok2men[g.i], g, "hop") for g in p.children
                                     if g.dep_ in ("poss", "compound", "nmod") and g.i in ctx.tok2men]
+                    if rel_of_noun in V.POSSESSOR_HEAD:
+                        continue  # "a fan of Game of Thrones": a title's inner "of" is no employer
                     for c2, p2 in preps(p):  # "manager of Truck Stop in Ontario"
                         if c2.lower_ in ("in", "of", "at"):
-                            related += [(x, xt, "hop") for x, xt in ends(ctx, p2)]
+                            related += [(x, xt, "hop") for x, xt in ends(ctx, p2)
+                                        if not any(x == f for f, _ in found)]
         elif c.dep_ in ("compound", "nmod") and c.i in ctx.tok2men:
             related.append((ctx.tok2men[c.i], c, "compound"))
         elif c.dep_ == "conj" and c.i not in ctx.tok2men and role(c) is None:
