@@ -221,3 +221,12 @@ def test_wire_dateline_and_town_nouns_make_places():
     from soulgraph.classify import lexicon
 
     assert lexicon.noun_type("parishes") == lexicon.noun_type("cave") == "place"  # "X parishes", "the X cave"
+
+
+def test_lowercase_word_with_only_the_models_person_is_not_a_person():
+    # the small model says PERSON on lowercase slang; nothing else says so
+    types = _types(["lol dilldo is back"])
+    assert types.get("dilldo") not in (None, "person")
+    # a lowercase name the text itself speaks of as a person still is one
+    types = _types(["lol tamsin said she would stream tonight"])
+    assert types.get("tamsin") == "person"

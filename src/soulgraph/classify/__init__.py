@@ -195,6 +195,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     # evidence for another named reading: a place-like ending, a listed org, "in X", "near X"
     contrary = any(tally.kinds.get(k) in ("shape", "gazetteer", "prep") and tally.weights[k] >= 0.6
                    for k in tally.counts if k[0] not in ("person", DEFAULT_TYPE))
+    if real == {"ner"} and name.islower() and "pronoun" not in kinds:
+        return False  # "matchup", "kawm kawg": the model's PERSON on a lowercase word, nothing else
     if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and not contrary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"trait"} and not (ordinary or contrary or _dictionary_word(name)) and _name_like(name):
