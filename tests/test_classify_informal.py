@@ -230,3 +230,27 @@ def test_lowercase_word_with_only_the_models_person_is_not_a_person():
     # a lowercase name the text itself speaks of as a person still is one
     types = _types(["lol tamsin said she would stream tonight"])
     assert types.get("tamsin") == "person"
+
+
+def test_well_known_festivals_and_conferences_are_events():
+    types = _types(["User: I went to Coachella with Ana last April.", "User: We flew to Miami for Art Basel.",
+                    "User: Glastonbury was muddy this year.", "User: Apple showed it at WWDC."])
+    assert types.get("Coachella") == "event"
+    assert types.get("Art Basel") == "event"
+    assert types.get("Glastonbury") == "event"
+    assert types.get("WWDC") == "event"
+
+
+def test_ci_services_and_bots_are_tools_not_people():
+    types = _types(["Drone CI ran the tests and said they passed.", "Dependabot opened three PRs.",
+                    "fix: Travis CI said the build failed, so we retried it."])
+    assert types.get("Drone CI") == "tool"
+    assert types.get("Dependabot") == "tool"
+    assert types.get("Travis CI") == "tool"
+
+
+def test_hospitals_are_organisations_not_places():
+    types = _types(["User: She had surgery at St. Mary's Hospital.",
+                    "User: My sister works at Mount Sinai Hospital in New York."])
+    assert types.get("St. Mary's Hospital") == "org"
+    assert types.get("Mount Sinai Hospital") == "org"

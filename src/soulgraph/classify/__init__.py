@@ -181,7 +181,7 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     if score < 1.2:
         return False
     kinds = _person_kinds(tally)
-    if tally.counts.get(("tool", "known tool")) or tally.counts.get(("tool", "known language")):
+    if any(tally.counts.get(("tool", k)) for k in ("known tool", "known language", "CI service (X CI)")):
         return bool(kinds & _FACE_TO_FACE)  # "Co-authored-by: Copilot" is a bot, "hey Claude" may not be
     if kinds & STRONG_PERSON_KINDS:
         return True
