@@ -254,3 +254,11 @@ def test_hospitals_are_organisations_not_places():
                     "User: My sister works at Mount Sinai Hospital in New York."])
     assert types.get("St. Mary's Hospital") == "org"
     assert types.get("Mount Sinai Hospital") == "org"
+
+
+def test_he_or_she_opening_the_next_sentence_points_back_at_the_one_name():
+    types = _types(["User: Yesterday Quorin fixed our fence. She is very handy."])
+    assert types.get("Quorin") == "person"
+    # two names before the pronoun: it could be either, so neither gets the vote
+    types = _types(["User: Quorin and Bex fixed our fence. She is very handy."])
+    assert types.get("Quorin") != "person"

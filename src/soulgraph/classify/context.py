@@ -313,6 +313,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("concept", "pet words nearby", 1.2, "pet"))
     if scan.pronoun_near(m):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
+        if _next_sentence_he_she(m, text):
+            out.append(Vote("person", "He/She opens the next sentence", 1.5, "coref"))
     if _WORK_LEFT.search(left) or _WORK_RIGHT.match(right):
         out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _ORG_LEFT.search(left):
@@ -385,6 +387,32 @@ def _lemma(verb: str) -> str:
             stem = verb[: -len(suf)]
             return stem[:-1] if suf == "ed" and stem.endswith(stem[-1] * 2) else stem
     return verb
+
+
+_NEXT_HE_SHE = re.compile(r"^[\s\"'”’)]*(?:He|She)\s+(?!(?:and|or)\b)[a-z]")
+_CAPITAL = re.compile(r"\b[A-Z][\w'’.-]*")
+
+
+def _next_sentence_he_she(m: Mention, text: str) -> bool:
+    """"Zanele won the race. She was thrilled.": the only name of its sentence, and the next
+    sentence opens with He / She, which can only point back at it."""
+    s0, s1 = max(0, m.sent_start), m.sent_end
+    if not (s0 <= m.start <= m.end <= s1 <= len(text)) or s1 - s0 > 300:
+        return False
+    if not _NEXT_HE_SHE.match(text[s1:s1 + 40]):
+        return False
+    before, after = text[s0:m.start], text[m.end:s1]
+    others = [w for w in _CAPITAL.findall(before)[1:] + _CAPITAL.findall(after) if w not in ("I", "I'm")]
+    first = _CAPITAL.match(before.lstrip(" \t\"'“(")) if before.strip() else None
+    if first and first.group(0) not in ("I", "I'm") and first.group(0).casefold() not in _OPENERS:
+        others.append(first.group(0))  # another name opening the sentence
+    return not others
+
+
+# Words that open a sentence without naming anything.
+_OPENERS = frozenset("""the a an this that these those then yesterday today tonight last later after before
+when while so but and also now still on in at for with by from as if once because since finally meanwhile
+earlier recently mr mrs ms dr my our his her their your its""".split())
 
 
 def _list_context(left: str) -> bool:
