@@ -262,3 +262,9 @@ def test_he_or_she_opening_the_next_sentence_points_back_at_the_one_name():
     # two names before the pronoun: it could be either, so neither gets the vote
     types = _types(["User: Quorin and Bex fixed our fence. She is very handy."])
     assert types.get("Quorin") != "person"
+
+
+def test_a_sentence_opening_word_described_by_a_person_noun_is_kept_as_a_name():
+    # "Green" opens the sentence and is an ordinary word, but "is ... a better player" says it names someone
+    types = _types(["Green is not a better player than Barkley was in his prime"])
+    assert types.get("Green") == "person"

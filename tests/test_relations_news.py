@@ -178,3 +178,19 @@ def test_a_title_with_of_inside_is_not_an_employer():
     # a real second hop still counts: "manager of Truck Stop in Ontario"
     assert ("Bob Smith", "lives_in", "Ontario") in rels("Bob Smith, the manager of Truck Stop in Ontario, "
                                                         "said hi.")
+
+
+def test_member_of_survives_the_models_place_label_on_the_member():
+    # the small model calls "Tamsin" a GPE here; "a member of" still says member_of (not a
+    # placeholder the final types would turn into works_at)
+    from soulgraph import rebuild
+
+    assert ("Tamsin", "member_of", "Sierra Club") in rels("Caroline: Tamsin is a member of the Sierra Club.")
+    # "Grace" opens the sentence as a plain noun to the model: "is a member of" keeps it a name
+    b = rebuild([Memory(id="m0", content="Caroline: Grace is a member of the Sierra Club.")],
+                extractor="spacy")
+    g = b.graph
+    name = {n: d["name"] for n, d in g.nodes(data=True)}
+    assert g.nodes["grace"]["type"] == "person"
+    assert ("Grace", "member_of", "Sierra Club") in {(name[s], d["relation"], name[t])
+                                                     for s, t, d in g.edges(data=True)}

@@ -175,7 +175,8 @@ _DOC_RIGHT = re.compile(r"^\s+(?:file|doc|docs|document|paper|article|spec|page|
 
 _AMBIG_PERSON_LEFT = re.compile(r"\b(?:with|saw|see|met|meet|and|told|tell|ask|asked|call|called|"
                                 r"text|texted|love|miss|visit|visited)\s+$", re.I)
-_AMBIG_PERSON_RIGHT = re.compile(r"^(?:'s|’s)\b|^:\s|^\s+(?:and\s+I|and\s+me)\b", re.I)
+_AMBIG_PERSON_RIGHT = re.compile(r"^(?:'s|’s)\b|^:\s|^\s+(?:and\s+I|and\s+me)\b|"
+                                 r"^\s+(?:is|was|became)\s+(?:a|an)\s+(?:\w+\s+)?members?\s+of\b", re.I)
 _AMBIG_WORD_LEFT = re.compile(r"\b(?:have\s+you|if\s+you|did\s+you|not|never|than|for|the|a|an|with\s+a|"
                               r"you|we|i|they|it|this|that|which|who)\s+$", re.I)
 _AMBIG_WORD_RIGHT = re.compile(r"^\s+(?:since|again|be|not|need|have|also|still|never|only|just|"

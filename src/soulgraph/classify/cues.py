@@ -109,6 +109,10 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
                 out.append(Vote(hit[0], LABEL.get(hit[0], f"{gov} {prep} X"), hit[1], "prep"))
             elif prep in _PREP_PLACE:
                 out.append(Vote("place", f"{prep} X", _PREP_PLACE[prep], "prep"))
+        elif head in ("appos", "is_a") and rest in ("member", "members"):
+            # "Grace is a member of the choir": a member is a person or a body (a country of a
+            # union): a person vote of its own kind, not strong, so a listed place still wins
+            out.append(Vote("person", f"{'is a' if head == 'is_a' else 'X,'} member", 1.2, "member"))
         elif head in ("appos", "is_a"):
             t = lexicon.noun_type(rest)
             if t:

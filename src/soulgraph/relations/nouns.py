@@ -154,7 +154,8 @@ def noun_frame(ctx: Ctx, described, n) -> None:
                 else:
                     add(ctx, x, d, rel, toks, 0.55, trig)
             else:
-                add(ctx, d, x, rel_of_noun, toks, 0.75, trig, retype=True)
+                add(ctx, d, x, rel_of_noun, toks, 0.75, trig, retype=True,
+                    soft=rel_of_noun == "member_of")  # "Tamsin (a GPE to the model) is a member of"
 
 def kill_nouns(ctx: Ctx, sent) -> None:
     """"the assassination of Kennedy", "charged with the slaying of John Walker".
