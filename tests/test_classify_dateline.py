@@ -23,3 +23,16 @@ def test_shouting_outside_a_dateline_is_never_a_place():
     types = _types(["The PR is MERGED now and CI is green.", "We agreed: NOTHING ships on Friday."])
     for word in ("MERGED", "NOTHING"):
         assert types.get(word) not in ("place", "person", "org")
+
+
+def test_compass_direction_of_a_name_makes_it_a_place():
+    # "northeast of" as well as "north of"; the small model calls Boise an ORG here
+    types = _types(["The fire charred the resort town of Lowman, about 70 miles northeast of Boise."])
+    assert types.get("Boise") == "place"
+
+
+def test_a_towns_streets_and_mayor_make_it_a_place():
+    types = _types(["Crowds watched as Winterset's busiest street was named for John Wayne.",
+                    "The storm flooded the town, and Larchmont's mayor closed the roads."])
+    assert types.get("Winterset") == "place"
+    assert types.get("Larchmont") == "place"  # the model says PERSON; a town has a mayor

@@ -137,7 +137,7 @@ _PLACE_LEFT_STRONG = re.compile(
     r"return(?:ed|ing)?|relocat(?:ed|ing)|road\s+trip|back|en\s+route|head(?:ed|ing)|sail(?:ed|ing)|"
     r"deported|evacuated|extradited)\s+to\s+$|\b(?:bound|headed|heading|destined|left|departed)\s+for\s+$|"
     r"\b(?:visit(?:ed|ing|s)?|capital\s+of|city\s+of|state\s+of|province\s+of|outskirts\s+of|"
-    r"(?:north|south|east|west)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
+    r"(?:north|south)?-?(?:east|west)\s+of|(?:north|south)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
     r"village\s+of|streets\s+of)\s+(?:the\s+)?$", re.I)
 # News style hometown: "Dana Orwell, 8, of Oakdale", "residents of X"
 _HOMETOWN_LEFT = re.compile(r",\s*\d{1,3}\s*,\s*of\s+$|\b(?:residents?|natives?|mayor|townspeople)\s+of\s+$",

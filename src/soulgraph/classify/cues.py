@@ -155,13 +155,20 @@ def _subject(lemma: str) -> list[Vote]:
     return []
 
 
+# What a town or country has: "Winterset's busiest street", "Italy's economy".
+_PLACE_HAS = frozenset("""capital government population economy border coast army streets street downtown
+outskirts suburbs neighborhoods neighbourhoods skyline""".split())
+
+
 def _possessed(noun: str) -> list[Vote]:
     if noun in ("birthday", "wedding", "funeral", "graduation"):
         return [Vote("person", f"X's {noun}", 2.0, "possession")]
+    if noun in ("mayor", "governor", "residents", "citizens", "townspeople"):  # "Boston's mayor"
+        return [Vote("place", f"X's {noun}", 1.5, "possession")]
     t = lexicon.noun_type(noun)
     if t == "person":
         return [Vote("person", f"X's {noun}", 2.0, "possession")]
-    if noun in ("capital", "government", "population", "economy", "border", "coast", "army"):
+    if noun in _PLACE_HAS:
         return [Vote("place", f"X's {noun}", 1.5, "possession")]
     if noun in ("shares", "stock", "board", "headquarters", "employees", "subsidiary", "products"):
         return [Vote("org", f"X's {noun}", 1.5, "possession")]
