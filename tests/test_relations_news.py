@@ -194,3 +194,13 @@ def test_member_of_survives_the_models_place_label_on_the_member():
     assert g.nodes["grace"]["type"] == "person"
     assert ("Grace", "member_of", "Sierra Club") in {(name[s], d["relation"], name[t])
                                                      for s, t, d in g.edges(data=True)}
+
+
+def test_role_word_between_two_names_relates_them():
+    # the parser hangs the first name on the second, not on the role word between them
+    got = rels("And William McKinley's assassin Leon Czolgosz croons a ballad from the electric chair.")
+    assert ("Leon Czolgosz", "killed", "William McKinley") in got
+    got = rels("Jack Ruby, who killed John F. Kennedy assassin Lee Harvey Oswald, was a client.")
+    assert ("Lee Harvey Oswald", "killed", "John F. Kennedy") in got
+    assert ("Jack Ruby", "killed", "Lee Harvey Oswald") in got
+    assert not any(r == "killed" and h == "John F. Kennedy" for h, r, _ in got)

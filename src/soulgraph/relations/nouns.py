@@ -33,7 +33,13 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
         if c.dep_ == "appos" and c.i in ctx.tok2men:  # "my sister Ana", "the CEO, Bob"
             noun_frame(ctx, ends(ctx, c), n)
     if n.dep_ == "compound" and n.head.i in ctx.tok2men and role(n):  # "CEO John Smith"
-        noun_frame(ctx, [(ctx.tok2men[n.head.i], n.head)], n)
+        me = ctx.tok2men[n.head.i]
+        # "McKinley's assassin Leon Czolgosz", "Kennedy assassin Oswald": the parser hangs the
+        # other name on the person's name, before the role word, not on the role word itself
+        before = [(ctx.tok2men[s.i], s, "poss" if s.dep_ == "poss" else "compound") for s in n.head.children
+                  if s.dep_ in ("poss", "compound") and s.i < n.i and s.i in ctx.tok2men
+                  and ctx.tok2men[s.i] != me]
+        noun_frame(ctx, [(me, n.head)], n, before)
     _site(ctx, n)
     _home(ctx, n)
     _origin(ctx, n)
@@ -104,10 +110,11 @@ def _site(ctx: Ctx, n) -> None:
                                 add(ctx, m, x, "located_in", (mt, n, xt), 0.5, f"{n.text} {c.text}")
 
 
-def noun_frame(ctx: Ctx, described, n) -> None:
-    """``described`` is/are ``n`` ("the CTO of Acme"); relate them to what ``n`` attaches."""
+def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
+    """``described`` is/are ``n`` ("the CTO of Acme"); relate them to what ``n`` attaches
+    (and to ``extra``: (name, token, how) attached elsewhere by the parser)."""
     rel_of_noun = role(n)
-    related = []
+    related = list(extra or [])
     for c in n.children:
         if c.dep_ == "poss":
             related += [(x, xt, "poss") for x, xt in ends(ctx, c)]
