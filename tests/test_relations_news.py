@@ -204,3 +204,11 @@ def test_role_word_between_two_names_relates_them():
     assert ("Lee Harvey Oswald", "killed", "John F. Kennedy") in got
     assert ("Jack Ruby", "killed", "Lee Harvey Oswald") in got
     assert not any(r == "killed" and h == "John F. Kennedy" for h, r, _ in got)
+
+
+def test_place_in_a_region_of_a_place():
+    got = rels("The plane crashed on a flight to Khartoum from Kassala in eastern Sudan near the border.")
+    assert ("Kassala", "located_in", "Sudan") in got
+    assert not any(r == "located_in" and t == "Kassala" for _, r, t in got)
+    got = rels("The RPF has rescued 2,000 people in Bugesera in the southeastern part of Rwanda.")
+    assert ("Bugesera", "located_in", "Rwanda") in got

@@ -16,7 +16,10 @@ _FROM_TAILS = frozenset({"org", "place", "unknown"})
 # (where they met), not to the person (residence). Agents ("shot by X in Dallas") keep it.
 _OBJECT_DEPS = frozenset({"dobj", "dative", "iobj", "obj"})
 _EVENT_PREPS = frozenset({"with", "to", "for"})
-_IN_GAP = re.compile(r"^,?\s+in\s+(?:the\s+)?$")
+_IN_GAP = re.compile(  # "the Palace, in San Francisco", "Kassala in eastern Sudan", "in the south of X"
+    r"^,?\s+in\s+(?:the\s+)?(?:(?:(?:north|south)-?(?:east|west)(?:ern)?|north(?:ern)?|south(?:ern)?|"
+    r"east(?:ern)?|west(?:ern)?|central|upper|lower|rural|suburban|downtown)\s+(?:(?:part|region|area)\s+of\s+"
+    r"(?:the\s+)?)?)?$", re.I)
 _OF_GAP = re.compile(r"^,(?:\s*\d{1,3},)?\s+of\s+$")  # "Daniel Urquhart, 8, of Aumsville"
 _DATED = re.compile(r"^,\s*[\w .]{1,20}\(\s*$")  # "Sofia, February 15 (BTA)"
 _GREETING = re.compile(
