@@ -212,3 +212,11 @@ def test_place_in_a_region_of_a_place():
     assert not any(r == "located_in" and t == "Kassala" for _, r, t in got)
     got = rels("The RPF has rescued 2,000 people in Bugesera in the southeastern part of Rwanda.")
     assert ("Bugesera", "located_in", "Rwanda") in got
+
+
+def test_one_of_the_role_plural_describes_the_name():
+    got = rels("Yisrael Tal, one of the top military strategists in Israel, says the Arabs are near.")
+    assert ("Yisrael Tal", "lives_in", "Israel") in got
+    (a,) = spacy_np.analyze([Memory(id="m0", content="Mel: Ana, one of my best friends, lives here.")], NLP)
+    got = {(r.head, r.relation, a.mentions[r.tail].text) for r in a.relations if isinstance(r.tail, int)}
+    assert ("@speaker", "friend_of", "Ana") in got

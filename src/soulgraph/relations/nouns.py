@@ -22,6 +22,15 @@ def role(n) -> str | None:
 
 def noun_frame_sources(ctx: Ctx, n) -> None:
     """Find what a role/description noun describes: appositions and role compounds."""
+    if n.lower_ == "one" and n.dep_ in ("appos", "conj"):
+        # "Yisrael Tal, one of the top military strategists in Israel": the plural describes him
+        # (also "X, an executive with Y and one of the leading experts in Z")
+        who = n.head if n.dep_ == "appos" else n.head.head if n.head.dep_ == "appos" else None
+        if who is not None and who.i in ctx.tok2men:
+            for c, p in preps(n):
+                if c.lower_ == "of" and p.i not in ctx.tok2men and p.pos_ == "NOUN" and role(p) is not None:
+                    noun_frame(ctx, ends(ctx, who), p)
+        return
     if n.i in ctx.tok2men or n.pos_ not in ("NOUN", "PROPN"):
         return
     if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Sarah, our lead designer,"
