@@ -36,3 +36,11 @@ def test_a_towns_streets_and_mayor_make_it_a_place():
                     "The storm flooded the town, and Larchmont's mayor closed the roads."])
     assert types.get("Winterset") == "place"
     assert types.get("Larchmont") == "place"  # the model says PERSON; a town has a mayor
+
+
+def test_a_town_shaped_name_outweighs_a_lone_model_label():
+    # -dale, -shire, -ville: the model's ORG / PRODUCT alone does not make a town a company or a product
+    types = _types(["The road runs into Clarksdale, at the intersection of Highway 61 and another road.",
+                    "The storm hit Brackenshire hard, officials said."])
+    assert types.get("Clarksdale") == "place"
+    assert types.get("Brackenshire") == "place"

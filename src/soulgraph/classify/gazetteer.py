@@ -153,7 +153,7 @@ def votes(name: str) -> list[Vote]:
         elif first_given:
             out.append(Vote("person", "common given name", 1.5, "given_name"))
         elif _PLACE_MORPH.search(k) and k.isalpha() and len(k) > 5:
-            out.append(Vote("place", "place-like ending", 0.6, "shape"))
+            out.append(Vote("place", "place-like ending", 1.3, "shape"))
     elif len(toks) in (2, 3) and (first_given or toks[0] in words("given_names")):
         orig = name.split()
         if (all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities"))
