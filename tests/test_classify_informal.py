@@ -268,3 +268,14 @@ def test_a_sentence_opening_word_described_by_a_person_noun_is_kept_as_a_name():
     # "Green" opens the sentence and is an ordinary word, but "is ... a better player" says it names someone
     types = _types(["Green is not a better player than Barkley was in his prime"])
     assert types.get("Green") == "person"
+
+
+def test_closing_praise_of_a_comment_names_a_person():
+    types = _types(["Great video, really enjoyed it. Much love Miccoli", "Nice vid Zorbo!",
+                    "Thanks for the update Sherlock Holmes"])
+    assert types.get("Miccoli") == "person"
+    assert types.get("Zorbo") == "person"
+    assert types.get("Sherlock Holmes") == "person"
+    types = _types(["I watched the new video on Netflix.", "Nice video Dude!"])
+    assert types.get("Netflix") != "person"
+    assert types.get("Dude") is None  # a vocative noun, not a name

@@ -59,6 +59,13 @@ _VOCATIVE = re.compile(r"^\s*[!?]|^\s*[.,]\s*(?:$|[A-Z\"'])")
 # unlike a bare comma, which in prose is as often a list ("Groq, Together, Fireworks").
 _GREET_LEFT = re.compile(r"(?:^|[\s\"'(])(?:hey|hi|hello|hiya|bye|goodbye|thanks|thank\s+you|thx|congrats|"
                          r"congratulations|dear)\s*,?\s*$", re.I)
+# A comment's closing praise names the one it thanks: "Thanks for the update Sherlock Holmes",
+# "Much love Miccoli", "Nice vid Mabey!" (then the end of the sentence).
+_PRAISE_LEFT = re.compile(
+    r"\b(?:great|nice|good|awesome|amazing|cool|funny|love\s+the|loved\s+the|thanks\s+for\s+the|"
+    r"thank\s+you\s+for\s+the|keep\s+up\s+the|much|lots\s+of|sending|best\s+of)\s+(?:[a-z]+\s+)?"
+    r"(?:video|vid|vids|videos|job|work|content|update|upload|stream|love|luck|edit|channel)\s*,?\s*$", re.I)
+_PRAISE_RIGHT = re.compile(r"^\s*(?:[.!?)]|,\s*$|$|[\u2600-\u27bf\U0001f000-\U0001faff])")
 _GREET_RIGHT = re.compile(r"^\s*(?:[,.!?:)]|$|\s(?:for|on|so|and|you|u)\b)", re.I)
 # The name opening its sentence, then the person spoken to: "Kelsey you should ...", "Loey, do you
 # ...", "Jo, please ..." (a place or product is not told what to do).
@@ -302,6 +309,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
             _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
             _NAME_YOU.match(right) and not ("prep_end" in gate and _PREP_END.search(left))):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
+    elif "praise" in gate and _PRAISE_LEFT.search(left) and _PRAISE_RIGHT.match(right):
+        out.append(Vote("person", "praised at the end of a comment (nice vid, X)", 3.0, "address"))
     if ("address" in gate and _ADDRESS_LEFT.search(left)) or (
             left.rstrip().endswith(",") and _VOCATIVE.match(right) and not _list_context(left)):
         if dialogue:
@@ -474,6 +483,7 @@ _GATE_WORDS: dict[str, str] = {
     "project": "building build built shipping ship shipped deploying launching launched on to of our the",
     "event": "attend attended attending during the",
     "prep_end": "in at on from to for with of by near about like into across around than and or",
+    "praise": "video vid vids videos job work content update upload stream love luck edit channel",
 }
 _ALL_GATES = frozenset((*_GATE_WORDS, "counted"))
 _NO_GATES: frozenset[str] = frozenset()
