@@ -279,3 +279,9 @@ def test_closing_praise_of_a_comment_names_a_person():
     types = _types(["I watched the new video on Netflix.", "Nice video Dude!"])
     assert types.get("Netflix") != "person"
     assert types.get("Dude") is None  # a vocative noun, not a name
+
+
+def test_a_name_ending_in_its_kind_of_work_is_a_title():
+    types = _types(["Hey Hitman Movie you rock", "I love the Truman Show"])
+    assert types.get("Hitman Movie") == "concept"
+    assert types.get("Truman Show") == "concept"
