@@ -220,3 +220,10 @@ def test_one_of_the_role_plural_describes_the_name():
     (a,) = spacy_np.analyze([Memory(id="m0", content="Mel: Ana, one of my best friends, lives here.")], NLP)
     got = {(r.head, r.relation, a.mentions[r.tail].text) for r in a.relations if isinstance(r.tail, int)}
     assert ("@speaker", "friend_of", "Ana") in got
+
+
+def test_native_place_and_home_state():
+    got = rels("Jesse Jackson easily won the caucuses Saturday in his native South Carolina.")
+    assert ("Jesse Jackson", "lives_in", "South Carolina") in got
+    assert ("Smith", "lives_in", "Ohio") in rels("Ohio is Smith's home state.")
+    assert not any(r == "lives_in" for _, r, _ in rels("Ohio is Smith's favourite state."))

@@ -65,6 +65,10 @@ def attachments(ctx: Ctx, t) -> None:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
                         for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"
                             add(ctx, h, x, rel, (ht, xt), 0.55, c.text)
+        elif c.dep_ == "poss" and tm in ("place", "unknown") and any(
+                a.dep_ == "amod" and a.lower_ in ("native", "adopted") for a in t.children):
+            for x, xt in ends(ctx, c):  # "his native South Carolina": he is from there
+                add(ctx, x, m, "lives_in", (xt, t), 0.6, "native", loose=True)
         elif c.dep_ == "poss":
             for x, xt in ends(ctx, c):
                 if isinstance(x, str):

@@ -76,6 +76,9 @@ def _home(ctx: Ctx, n) -> None:
               and c.i in ctx.tok2men]
     if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Beaumont, Richardson's hometown"
         places.append((ctx.tok2men[n.head.i], n.head))
+    if n.dep_ == "attr":  # "Ohio is Smith's home state", "with South Carolina being Jackson's home state"
+        places += [(x, xt) for c in n.head.children if c.dep_ in ("nsubj", "nsubjpass")
+                   for x, xt in ends(ctx, c) if not isinstance(x, str)]
     places += [(x, xt) for c, p in preps(n) if c.lower_ in ("in", "of") for x, xt in ends(ctx, p)]
     for x, xt in places:
         if kind(ctx, x) not in _PLACE_KINDS:
