@@ -285,3 +285,18 @@ def test_a_name_ending_in_its_kind_of_work_is_a_title():
     types = _types(["Hey Hitman Movie you rock", "I love the Truman Show"])
     assert types.get("Hitman Movie") == "concept"
     assert types.get("Truman Show") == "concept"
+
+
+def test_a_title_in_quotes_is_kept_whatever_word_it_is():
+    # "Perfect" alone is an interjection ("Perfect!"); in quotes after "Ed Sheeran's" it is a song
+    from soulgraph import rebuild
+
+    b = rebuild([Memory(id="0", content="Melanie: I'm a fan of modern music like Ed Sheeran's \"Perfect\".")],
+                extractor="spacy")
+    types = {d["name"]: d["type"] for _, d in b.graph.nodes(data=True)}
+    assert types.get("Perfect") == "document"
+    name = {n: d["name"] for n, d in b.graph.nodes(data=True)}
+    got = {(name[s], d["relation"], name[t]) for s, t, d in b.graph.edges(data=True)}
+    assert ("Ed Sheeran", "created", "Perfect") in got
+    assert ("Melanie", "likes", "Perfect") in got
+    assert _types(["Perfect! See you at six."]).get("Perfect") is None

@@ -32,6 +32,7 @@ _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
 _ADDRESSED = Vote("person", "addressed directly", 3.0, "address")
 _MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
+_QUOTED_TITLE = Vote("document", "quoted title (a song, book, article)", 2.0, "quoted")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -107,6 +108,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             if ev[1]:
                 votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
                 forbid = {**forbid, "person": "part of a product name"}
+        if _quoted(m, text):  # 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
+            votes.append(_QUOTED_TITLE)
         if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
             votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
         tally.add_mention(votes, forbid)
@@ -213,6 +216,8 @@ def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], posit
     """A single ordinary word that only ever opens a sentence and has no real evidence."""
     if " " in name.strip() or not mentions:
         return False
+    if any(_quoted(m, texts.get(m.memory_id, "")) for m in mentions):
+        return False  # 'Ed Sheeran's "Perfect"': a title in quotes, whatever word it is
     if gazetteer.is_nonentity(name) and not any("speaker:user" in m.cues for m in mentions):
         return True  # "Me", "Thanks", "Wow": never a node, whatever a model said
     strong = {t: s for t, s in positive.items() if t != DEFAULT_TYPE}
@@ -228,6 +233,15 @@ def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], posit
     if not initial:
         return False
     return "word" in tally.kinds_for(DEFAULT_TYPE) or _dictionary_word(name)
+
+
+_OPEN_QUOTES, _CLOSE_QUOTES = "\"“‘'", "\"”’'"
+
+
+def _quoted(m: Mention, text: str) -> bool:
+    """The mention fills a pair of quotes exactly ("Perfect", ‘Dune’)."""
+    return (0 < m.start and m.end < len(text) and text[m.start - 1] in _OPEN_QUOTES
+            and text[m.end] in _CLOSE_QUOTES and text[m.start:m.end].strip() == text[m.start:m.end])
 
 
 def _dictionary_word(name: str) -> bool:
