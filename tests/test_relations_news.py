@@ -227,3 +227,14 @@ def test_native_place_and_home_state():
     assert ("Jesse Jackson", "lives_in", "South Carolina") in got
     assert ("Smith", "lives_in", "Ohio") in rels("Ohio is Smith's home state.")
     assert not any(r == "lives_in" for _, r, _ in rels("Ohio is Smith's favourite state."))
+
+
+def test_a_coordinated_list_of_places_is_no_chain_of_containment():
+    got = rels("The Andean Group (Colombia, Bolivia, Ecuador, Peru, and Venezuela) will meet.")
+    assert not any(r == "located_in" for _, r, _ in got)
+    got = rels("Flooding was reported in Brazoria, Fort Bend, Galveston and southern Harris Counties.")
+    assert not any(r == "located_in" for _, r, _ in got)
+    got = rels("Storms hit Portland, Maine, and Boston, Mass., on Monday.")
+    assert ("Portland", "located_in", "Maine") in got and ("Boston", "located_in", "Mass.") in got
+    got = rels("It was in the area of Port Arthur and Galveston, Texas.")
+    assert ("Galveston", "located_in", "Texas") in got

@@ -133,9 +133,13 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
     idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men},
                  key=lambda i: mentions[i].start)
     text = ctx.doc.text
+    listed = _listed(ctx, idx, mentions)
     chain: list[int] = []
     for a, b in zip(idx, idx[1:], strict=False):
         gap = text[mentions[a].end - ctx.offset: mentions[b].start - ctx.offset]
+        if b in listed and not mentions[b].text.endswith("."):
+            chain = []  # "Colombia, Bolivia, Ecuador, Peru, and Venezuela": a list, not "Town, State"
+            continue
         if ctx.types[b] == "place" and ctx.types[a] in ("org", "place") and _IN_GAP.match(gap):
             add(ctx, a, b, "located_in", _tok_span(ctx, a, b), 0.6, "in")  # "the Palace, in San Francisco"
         if ctx.types[a] == "person" and ctx.types[b] in ("place", "unknown") and _OF_GAP.match(gap):
@@ -164,6 +168,34 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
             conf = 0.6 if h == a else 0.5
             add(ctx, h, b, rel, _tok_span(ctx, h, b), conf, ",")
         chain.append(b)
+
+
+_LIST_SEP = re.compile(r"^\s*(?:,|,?\s+(?:and|or|&)(?:\s+(?:the\s+)?[a-z]+)?)\s*$")  # "..., and southern X"
+_AND_SEP = re.compile(r"\b(?:and|or)\b|&")
+
+
+def _listed(ctx: Ctx, idx: list[int], mentions: list[Mention]) -> set[int]:
+    """Names in a coordinated list of four or more ("A, B, C and D"): runs joined by bare
+    commas with a final and/or. "Portland, Maine, and Boston, Mass." (the "and" in the
+    middle) and "Port Arthur and Galveston, Texas" are no such list."""
+    out: set[int] = set()
+    run, seps = idx[:1], []
+    text = ctx.doc.text
+
+    def close():
+        if len(run) >= 4 and _AND_SEP.search(seps[-1]) and not any(_AND_SEP.search(x) for x in seps[:-1]):
+            out.update(run)
+
+    for a, b in zip(idx, idx[1:], strict=False):
+        gap = text[mentions[a].end - ctx.offset: mentions[b].start - ctx.offset]
+        if _LIST_SEP.match(gap):
+            run.append(b)
+            seps.append(gap)
+        else:
+            close()
+            run, seps = [b], []
+    close()
+    return out
 
 
 def _by_agent(ctx: Ctx, a: int) -> bool:
