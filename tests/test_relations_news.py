@@ -238,3 +238,9 @@ def test_a_coordinated_list_of_places_is_no_chain_of_containment():
     assert ("Portland", "located_in", "Maine") in got and ("Boston", "located_in", "Mass.") in got
     got = rels("It was in the area of Port Arthur and Galveston, Texas.")
     assert ("Galveston", "located_in", "Texas") in got
+
+
+def test_a_fan_likes_the_possessor_of_the_word_fan():
+    got = rels("Lennon was shot by Mark David Chapman, a former Beatles' fan who was convicted of it.")
+    assert ("Mark David Chapman", "likes", "Beatles") in got
+    assert ("Beatles", "likes", "Mark David Chapman") not in got

@@ -7,6 +7,7 @@ from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends, kind, path, preps
 
 _BOSS = frozenset({"boss", "manager", "supervisor", "chief"})
+_ADMIRER = frozenset({"fan", "lover", "admirer", "supporter"})  # the described likes the possessor
 _KILL_NOUNS = frozenset({"assassination", "murder", "killing", "slaying", "shooting", "stabbing",
                          "strangling", "execution"})
 
@@ -163,7 +164,9 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                     if rel:
                         add(ctx, d, x, rel, toks, 0.55, trig)
                 continue
-            if how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
+            if how == "poss" and n.lower_.rstrip("s") in _ADMIRER:  # "a former Beatles' fan": he likes them
+                add(ctx, d, x, rel_of_noun, toks, 0.7, trig)
+            elif how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
                 # a kin word types both ends itself (NER calls "Riley" an ORG)
                 add(ctx, x, d, rel_of_noun, toks, 0.75, trig, loose=n.lower_ in V.KIN)
             elif how == "poss" and rel_of_noun == "works_at" and kind(ctx, x) == "person":
