@@ -44,3 +44,10 @@ def test_a_town_shaped_name_outweighs_a_lone_model_label():
                     "The storm hit Brackenshire hard, officials said."])
     assert types.get("Clarksdale") == "place"
     assert types.get("Brackenshire") == "place"
+
+
+def test_a_title_inside_a_name_after_its_modifier_makes_a_person():
+    types = _types(["On the Ides of March, Roman Emperor Julius Caesar was assassinated."])
+    assert types.get("Roman Emperor Julius Caesar") == "person"
+    types = _types(["He drove across Prince Edward Island last summer."])
+    assert types.get("Prince Edward Island") == "place"

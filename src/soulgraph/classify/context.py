@@ -51,6 +51,11 @@ _TITLE_IN = re.compile(
     r"General|Col|Capt|Captain|Lt|Sgt|Officer|Pope|King|Queen|Prince|Princess|Rev|Coach|Chairman|"
     r"Secretary|Minister|Chancellor|Ambassador|Archduke|Duke|Lord|Lady|"
     r"Uncle|Aunt|Auntie|Aunty|Grandma|Grandpa|Granny|Cousin)\.?\s+[A-Z]")  # kin: "Uncle Vikram"
+# A title inside a name, after a modifier of it: "Roman Emperor Julius Caesar", "U.S. Sen. Robert Kennedy".
+_TITLE_INNER = re.compile(
+    r"(?<=[A-Za-z.] )(Emperor|Empress|King|Queen|Prince|Princess|President|Premier|Sen|Senator|Gov|Governor|"
+    r"Gen|Minister|Chancellor|Pope|Sultan|Sheikh|Emir|Shah|Tsar|Czar|Kaiser|Mayor|Judge|Rev|Dr|Mr|Mrs|Ms)"
+    r"\.?\s+[A-Z][a-z]+(?:\s+[A-Z][\w.-]*)*$")
 _ADDRESS_LEFT = re.compile(
     r"(?:^|[\s\"'(])(?:hey|hi|hello|thanks|thank\s+you|bye|goodbye|congrats|congratulations|dear|"
     r"yo|morning|night|welcome|sorry|love\s+you|miss\s+you|see\s+you)\s*,?\s*$", re.I)
@@ -302,8 +307,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     t = _TITLE_LEFT.search(near30) if _last_word(near30) in _TITLE_WORDS else None
-    if t or (_TITLE_IN.match(m.text) and not _institution(m.text)):
-        word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
+    inner = None if t or " " not in m.text else _TITLE_INNER.search(m.text)
+    if t or (_TITLE_IN.match(m.text) and not _institution(m.text)) or (inner and not _institution(m.text)):
+        word = (t.group(1) if t else inner.group(1) if inner else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
     if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
             _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
