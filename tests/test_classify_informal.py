@@ -300,3 +300,12 @@ def test_a_title_in_quotes_is_kept_whatever_word_it_is():
     assert ("Ed Sheeran", "created", "Perfect") in got
     assert ("Melanie", "likes", "Perfect") in got
     assert _types(["Perfect! See you at six."]).get("Perfect") is None
+
+
+def test_a_name_signing_off_a_quote_or_post_is_a_person():
+    types = _types(["Rabbits die everyday B. (While munching on chips) - Camron",
+                    "Stay hungry, stay foolish. - Zorvan Pell"])
+    assert types.get("Camron") == "person"
+    assert types.get("Zorvan Pell") == "person"
+    # a bullet at the end of a list is no signature
+    assert _types(["Changes in this release:\n- Zorblax"]).get("Zorblax") != "person"

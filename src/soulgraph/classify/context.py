@@ -212,6 +212,9 @@ _CREDIT_LEFT = re.compile(
 _CREDIT_RIGHT = re.compile(r"^(?:'s|’s)\s+(?:original\s+|earlier\s+|first\s+)?"
                            r"(?:review|reviews|pr|prs|pull\s+request|"
                            r"commit|comment|feedback|suggestion|question|fix|patch|report|idea|#\d+)\b", re.I)
+# A quotation or a post signed at its very end: "Stay hungry, stay foolish. - Steve Jobs", "... ~ Ana".
+_SIGNED_LEFT = re.compile(r"[^\s]+[ \"”'.!?)]*[ ](?:-{1,2}|—|–|~) ?$")  # words before the dash on its line
+_SIGNED_RIGHT = re.compile(r"^[\s.!\"”')\u2600-\u27bf\U0001f000-\U0001faff]*$")
 _CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
 
 
@@ -281,6 +284,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
     if ("credit" in gate and _CREDIT_LEFT.search(left)) or _CREDIT_RIGHT.match(right):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
+    if m.start > 20 and _SIGNED_RIGHT.match(text[m.end:]) and _SIGNED_LEFT.search(
+            text[max(text.rfind("\n", 0, m.start) + 1, m.start - 12):m.start]):
+        out.append(Vote("person", "signs off / quoted (... - X)", 2.0, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
     if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or _WITH_ME_RIGHT.match(right):
