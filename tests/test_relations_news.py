@@ -175,6 +175,8 @@ def test_a_title_with_of_inside_is_not_an_employer():
     got = {(r.head, r.relation, a.mentions[r.tail].text) for r in a.relations if isinstance(r.tail, int)}
     assert ("@speaker", "likes", "Game of Thrones") in got
     assert not any(rel == "works_at" for _, rel, _ in got)
+    (a,) = spacy_np.analyze([Memory(id="m0", content="Mel: I'm a big fan of Google's products.")], NLP)
+    assert not any(r.relation == "works_at" for r in a.relations)  # a fan, not an employee
     # a real second hop still counts: "manager of Truck Stop in Ontario"
     assert ("Bob Smith", "lives_in", "Ontario") in rels("Bob Smith, the manager of Truck Stop in Ontario, "
                                                         "said hi.")

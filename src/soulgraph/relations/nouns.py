@@ -136,11 +136,11 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                 if p.dep_ == "pobj":
                     found = ends(ctx, p)
                     related += [(x, xt, c.lower_) for x, xt in found]
+                    if rel_of_noun in V.POSSESSOR_HEAD:
+                        continue  # "a fan of Game of Thrones", "of Google's products": no employer there
                     if not found:  # "an engineer with the USDA's research service"
                         related += [(ctx.tok2men[g.i], g, "hop") for g in p.children
                                     if g.dep_ in ("poss", "compound", "nmod") and g.i in ctx.tok2men]
-                    if rel_of_noun in V.POSSESSOR_HEAD:
-                        continue  # "a fan of Game of Thrones": a title's inner "of" is no employer
                     for c2, p2 in preps(p):  # "manager of Truck Stop in Ontario"
                         if c2.lower_ in ("in", "of", "at"):
                             related += [(x, xt, "hop") for x, xt in ends(ctx, p2)
