@@ -221,3 +221,91 @@ def test_wire_dateline_and_town_nouns_make_places():
     from soulgraph.classify import lexicon
 
     assert lexicon.noun_type("parishes") == lexicon.noun_type("cave") == "place"  # "X parishes", "the X cave"
+
+
+def test_lowercase_word_with_only_the_models_person_is_not_a_person():
+    # the small model says PERSON on lowercase slang; nothing else says so
+    types = _types(["lol dilldo is back"])
+    assert types.get("dilldo") not in (None, "person")
+    # a lowercase name the text itself speaks of as a person still is one
+    types = _types(["lol tamsin said she would stream tonight"])
+    assert types.get("tamsin") == "person"
+
+
+def test_well_known_festivals_and_conferences_are_events():
+    types = _types(["User: I went to Coachella with Ana last April.", "User: We flew to Miami for Art Basel.",
+                    "User: Glastonbury was muddy this year.", "User: Apple showed it at WWDC."])
+    assert types.get("Coachella") == "event"
+    assert types.get("Art Basel") == "event"
+    assert types.get("Glastonbury") == "event"
+    assert types.get("WWDC") == "event"
+
+
+def test_ci_services_and_bots_are_tools_not_people():
+    types = _types(["Drone CI ran the tests and said they passed.", "Dependabot opened three PRs.",
+                    "fix: Travis CI said the build failed, so we retried it."])
+    assert types.get("Drone CI") == "tool"
+    assert types.get("Dependabot") == "tool"
+    assert types.get("Travis CI") == "tool"
+
+
+def test_hospitals_are_organisations_not_places():
+    types = _types(["User: She had surgery at St. Mary's Hospital.",
+                    "User: My sister works at Mount Sinai Hospital in New York."])
+    assert types.get("St. Mary's Hospital") == "org"
+    assert types.get("Mount Sinai Hospital") == "org"
+
+
+def test_he_or_she_opening_the_next_sentence_points_back_at_the_one_name():
+    types = _types(["User: Yesterday Quorin fixed our fence. She is very handy."])
+    assert types.get("Quorin") == "person"
+    # two names before the pronoun: it could be either, so neither gets the vote
+    types = _types(["User: Quorin and Bex fixed our fence. She is very handy."])
+    assert types.get("Quorin") != "person"
+
+
+def test_a_sentence_opening_word_described_by_a_person_noun_is_kept_as_a_name():
+    # "Green" opens the sentence and is an ordinary word, but "is ... a better player" says it names someone
+    types = _types(["Green is not a better player than Barkley was in his prime"])
+    assert types.get("Green") == "person"
+
+
+def test_closing_praise_of_a_comment_names_a_person():
+    types = _types(["Great video, really enjoyed it. Much love Miccoli", "Nice vid Zorbo!",
+                    "Thanks for the update Sherlock Holmes"])
+    assert types.get("Miccoli") == "person"
+    assert types.get("Zorbo") == "person"
+    assert types.get("Sherlock Holmes") == "person"
+    types = _types(["I watched the new video on Netflix.", "Nice video Dude!"])
+    assert types.get("Netflix") != "person"
+    assert types.get("Dude") is None  # a vocative noun, not a name
+
+
+def test_a_name_ending_in_its_kind_of_work_is_a_title():
+    types = _types(["Hey Hitman Movie you rock", "I love the Truman Show"])
+    assert types.get("Hitman Movie") == "concept"
+    assert types.get("Truman Show") == "concept"
+
+
+def test_a_title_in_quotes_is_kept_whatever_word_it_is():
+    # "Perfect" alone is an interjection ("Perfect!"); in quotes after "Ed Sheeran's" it is a song
+    from soulgraph import rebuild
+
+    b = rebuild([Memory(id="0", content="Melanie: I'm a fan of modern music like Ed Sheeran's \"Perfect\".")],
+                extractor="spacy")
+    types = {d["name"]: d["type"] for _, d in b.graph.nodes(data=True)}
+    assert types.get("Perfect") == "document"
+    name = {n: d["name"] for n, d in b.graph.nodes(data=True)}
+    got = {(name[s], d["relation"], name[t]) for s, t, d in b.graph.edges(data=True)}
+    assert ("Ed Sheeran", "created", "Perfect") in got
+    assert ("Melanie", "likes", "Perfect") in got
+    assert _types(["Perfect! See you at six."]).get("Perfect") is None
+
+
+def test_a_name_signing_off_a_quote_or_post_is_a_person():
+    types = _types(["Rabbits die everyday B. (While munching on chips) - Camron",
+                    "Stay hungry, stay foolish. - Zorvan Pell"])
+    assert types.get("Camron") == "person"
+    assert types.get("Zorvan Pell") == "person"
+    # a bullet at the end of a list is no signature
+    assert _types(["Changes in this release:\n- Zorblax"]).get("Zorblax") != "person"

@@ -24,7 +24,7 @@ GATED = {
     "address": C._ADDRESS_LEFT, "org": C._ORG_LEFT, "hometown": C._HOMETOWN_LEFT,
     "place_strong": C._PLACE_LEFT_STRONG, "place_weak": C._PLACE_LEFT_WEAK, "owned": C._OWNED_LEFT,
     "tool": C._TOOL_LEFT, "project": C._PROJECT_LEFT, "event": C._EVENT_LEFT, "prep_end": C._PREP_END,
-    "counted": C._COUNTED_LEFT,
+    "counted": C._COUNTED_LEFT, "praise": C._PRAISE_LEFT,
 }
 
 

@@ -32,6 +32,7 @@ _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
 _ADDRESSED = Vote("person", "addressed directly", 3.0, "address")
 _MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
+_QUOTED_TITLE = Vote("document", "quoted title (a song, book, article)", 2.0, "quoted")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -90,17 +91,18 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         ev = None
         if prep.in_text(m, text):
             ev = m.evidence if m.evidence is not None else prep.mention_evidence(m, text, dialogue)
+        quoted = _quoted(m, text)  # 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
         if ambiguous and ev is not None:
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own
         else:
-            sig = (tuple(m.cues), m.extractor, dialogue, chatty, technical,
+            sig = (tuple(m.cues), m.extractor, dialogue, chatty, technical, quoted,
                    None if ev is None else (ev[0], ev[1], *map(tuple, ev[2:])))
-        group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, ev, 0]
+        group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
     entity = _EntityFlags(name, spec, given, listed and key not in stats.speakers, ambiguous)
-    for m, text, dialogue, chatty, technical, ev, n in groups.values():
-        votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, ev, entity)
+    for m, text, dialogue, chatty, technical, quoted, ev, n in groups.values():
+        votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, quoted, ev, entity)
         tally.add_mention(votes, forbid, n)
     if key in stats.speakers and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
@@ -122,9 +124,9 @@ class _EntityFlags:
 
 
 def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technical: bool,
-                   ev: list | None, e: _EntityFlags) -> tuple[list[Vote], dict[str, str]]:
+                   quoted: bool, ev: list | None, e: _EntityFlags) -> tuple[list[Vote], dict[str, str]]:
     """One mention's votes and vetoes (``ev``: its prepared evidence, None when its span is
-    not in the text)."""
+    not in the text; ``quoted``: the mention fills a pair of quotes exactly)."""
     votes, forbid = cues.votes(m.cues, chatty, technical, m.extractor)
     if not e.spec:  # "MP 5", "BF 4": letters and a number that no standards body issues
         votes = [_MODEL_NUMBER if v.label == "shape standard" else v for v in votes]
@@ -149,6 +151,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         if ev[1]:
             votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
             forbid = {**forbid, "person": "part of a product name"}
+    if quoted:
+        votes.append(_QUOTED_TITLE)
     if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
         votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
     return votes, forbid
@@ -215,7 +219,7 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     if score < 1.2:
         return False
     kinds = _person_kinds(tally)
-    if tally.counts.get(("tool", "known tool")) or tally.counts.get(("tool", "known language")):
+    if any(tally.counts.get(("tool", k)) for k in ("known tool", "known language", "CI service (X CI)")):
         return bool(kinds & _FACE_TO_FACE)  # "Co-authored-by: Copilot" is a bot, "hey Claude" may not be
     if kinds & STRONG_PERSON_KINDS:
         return True
@@ -229,6 +233,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     # evidence for another named reading: a place-like ending, a listed org, "in X", "near X"
     contrary = any(tally.kinds.get(k) in ("shape", "gazetteer", "prep") and tally.weights[k] >= 0.6
                    for k in tally.counts if k[0] not in ("person", DEFAULT_TYPE))
+    if real == {"ner"} and name.islower() and "pronoun" not in kinds:
+        return False  # "matchup", "kawm kawg": the model's PERSON on a lowercase word, nothing else
     if real == {"ner"} and 2 * ner >= tally.mentions and not ordinary and not contrary and _name_like(name):
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"trait"} and not (ordinary or contrary or _dictionary_word(name)) and _name_like(name):
@@ -245,6 +251,8 @@ def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], posit
     """A single ordinary word that only ever opens a sentence and has no real evidence."""
     if " " in name.strip() or not mentions:
         return False
+    if any(_quoted(m, texts.get(m.memory_id, "")) for m in mentions):
+        return False  # 'Ed Sheeran's "Perfect"': a title in quotes, whatever word it is
     if gazetteer.is_nonentity(name) and not any("speaker:user" in m.cues for m in mentions):
         return True  # "Me", "Thanks", "Wow": never a node, whatever a model said
     strong = {t: s for t, s in positive.items() if t != DEFAULT_TYPE}
@@ -260,6 +268,15 @@ def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], posit
     if not initial:
         return False
     return "word" in tally.kinds_for(DEFAULT_TYPE) or _dictionary_word(name)
+
+
+_OPEN_QUOTES, _CLOSE_QUOTES = "\"“‘'", "\"”’'"
+
+
+def _quoted(m: Mention, text: str) -> bool:
+    """The mention fills a pair of quotes exactly ("Perfect", ‘Dune’)."""
+    return (0 < m.start and m.end < len(text) and text[m.start - 1] in _OPEN_QUOTES
+            and text[m.end] in _CLOSE_QUOTES and text[m.start:m.end].strip() == text[m.start:m.end])
 
 
 def _dictionary_word(name: str) -> bool:

@@ -51,6 +51,11 @@ _TITLE_IN = re.compile(
     r"General|Col|Capt|Captain|Lt|Sgt|Officer|Pope|King|Queen|Prince|Princess|Rev|Coach|Chairman|"
     r"Secretary|Minister|Chancellor|Ambassador|Archduke|Duke|Lord|Lady|"
     r"Uncle|Aunt|Auntie|Aunty|Grandma|Grandpa|Granny|Cousin)\.?\s+[A-Z]")  # kin: "Uncle Vikram"
+# A title inside a name, after a modifier of it: "Roman Emperor Julius Caesar", "U.S. Sen. Robert Kennedy".
+_TITLE_INNER = re.compile(
+    r"(?<=[A-Za-z.] )(Emperor|Empress|King|Queen|Prince|Princess|President|Premier|Sen|Senator|Gov|Governor|"
+    r"Gen|Minister|Chancellor|Pope|Sultan|Sheikh|Emir|Shah|Tsar|Czar|Kaiser|Mayor|Judge|Rev|Dr|Mr|Mrs|Ms)"
+    r"\.?\s+[A-Z][a-z]+(?:\s+[A-Z][\w.-]*)*$")
 _ADDRESS_LEFT = re.compile(
     r"(?:^|[\s\"'(])(?:hey|hi|hello|thanks|thank\s+you|bye|goodbye|congrats|congratulations|dear|"
     r"yo|morning|night|welcome|sorry|love\s+you|miss\s+you|see\s+you)\s*,?\s*$", re.I)
@@ -59,6 +64,13 @@ _VOCATIVE = re.compile(r"^\s*[!?]|^\s*[.,]\s*(?:$|[A-Z\"'])")
 # unlike a bare comma, which in prose is as often a list ("Groq, Together, Fireworks").
 _GREET_LEFT = re.compile(r"(?:^|[\s\"'(])(?:hey|hi|hello|hiya|bye|goodbye|thanks|thank\s+you|thx|congrats|"
                          r"congratulations|dear)\s*,?\s*$", re.I)
+# A comment's closing praise names the one it thanks: "Thanks for the update Sherlock Holmes",
+# "Much love Miccoli", "Nice vid Mabey!" (then the end of the sentence).
+_PRAISE_LEFT = re.compile(
+    r"\b(?:great|nice|good|awesome|amazing|cool|funny|love\s+the|loved\s+the|thanks\s+for\s+the|"
+    r"thank\s+you\s+for\s+the|keep\s+up\s+the|much|lots\s+of|sending|best\s+of)\s+(?:[a-z]+\s+)?"
+    r"(?:video|vid|vids|videos|job|work|content|update|upload|stream|love|luck|edit|channel)\s*,?\s*$", re.I)
+_PRAISE_RIGHT = re.compile(r"^\s*(?:[.!?)]|,\s*$|$|[\u2600-\u27bf\U0001f000-\U0001faff])")
 _GREET_RIGHT = re.compile(r"^\s*(?:[,.!?:)]|$|\s(?:for|on|so|and|you|u)\b)", re.I)
 # The name opening its sentence, then the person spoken to: "Kelsey you should ...", "Loey, do you
 # ...", "Jo, please ..." (a place or product is not told what to do).
@@ -137,7 +149,7 @@ _PLACE_LEFT_STRONG = re.compile(
     r"return(?:ed|ing)?|relocat(?:ed|ing)|road\s+trip|back|en\s+route|head(?:ed|ing)|sail(?:ed|ing)|"
     r"deported|evacuated|extradited)\s+to\s+$|\b(?:bound|headed|heading|destined|left|departed)\s+for\s+$|"
     r"\b(?:visit(?:ed|ing|s)?|capital\s+of|city\s+of|state\s+of|province\s+of|outskirts\s+of|"
-    r"(?:north|south|east|west)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
+    r"(?:north|south)?-?(?:east|west)\s+of|(?:north|south)\s+of|citizens\s+of|people\s+of|residents\s+of|town\s+of|"
     r"village\s+of|streets\s+of)\s+(?:the\s+)?$", re.I)
 # News style hometown: "Dana Orwell, 8, of Oakdale", "residents of X"
 _HOMETOWN_LEFT = re.compile(r",\s*\d{1,3}\s*,\s*of\s+$|\b(?:residents?|natives?|mayor|townspeople)\s+of\s+$",
@@ -175,7 +187,8 @@ _DOC_RIGHT = re.compile(r"^\s+(?:file|doc|docs|document|paper|article|spec|page|
 
 _AMBIG_PERSON_LEFT = re.compile(r"\b(?:with|saw|see|met|meet|and|told|tell|ask|asked|call|called|"
                                 r"text|texted|love|miss|visit|visited)\s+$", re.I)
-_AMBIG_PERSON_RIGHT = re.compile(r"^(?:'s|’s)\b|^:\s|^\s+(?:and\s+I|and\s+me)\b", re.I)
+_AMBIG_PERSON_RIGHT = re.compile(r"^(?:'s|’s)\b|^:\s|^\s+(?:and\s+I|and\s+me)\b|"
+                                 r"^\s+(?:is|was|became)\s+(?:a|an)\s+(?:\w+\s+)?members?\s+of\b", re.I)
 _AMBIG_WORD_LEFT = re.compile(r"\b(?:have\s+you|if\s+you|did\s+you|not|never|than|for|the|a|an|with\s+a|"
                               r"you|we|i|they|it|this|that|which|who)\s+$", re.I)
 _AMBIG_WORD_RIGHT = re.compile(r"^\s+(?:since|again|be|not|need|have|also|still|never|only|just|"
@@ -199,6 +212,9 @@ _CREDIT_LEFT = re.compile(
 _CREDIT_RIGHT = re.compile(r"^(?:'s|’s)\s+(?:original\s+|earlier\s+|first\s+)?"
                            r"(?:review|reviews|pr|prs|pull\s+request|"
                            r"commit|comment|feedback|suggestion|question|fix|patch|report|idea|#\d+)\b", re.I)
+# A quotation or a post signed at its very end: "Stay hungry, stay foolish. - Steve Jobs", "... ~ Ana".
+_SIGNED_LEFT = re.compile(r"[^\s]+[ \"”'.!?)]*[ ](?:-{1,2}|—|–|~) ?$")  # words before the dash on its line
+_SIGNED_RIGHT = re.compile(r"^[\s.!\"”')\u2600-\u27bf\U0001f000-\U0001faff]*$")
 _CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
 
 
@@ -268,6 +284,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
     if ("credit" in gate and _CREDIT_LEFT.search(left)) or _CREDIT_RIGHT.match(right):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
+    if m.start > 20 and _SIGNED_RIGHT.match(text[m.end:]) and _SIGNED_LEFT.search(
+            text[max(text.rfind("\n", 0, m.start) + 1, m.start - 12):m.start]):
+        out.append(Vote("person", "signs off / quoted (... - X)", 2.0, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
     if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or _WITH_ME_RIGHT.match(right):
@@ -294,13 +313,16 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     t = _TITLE_LEFT.search(near30) if _last_word(near30) in _TITLE_WORDS else None
-    if t or (_TITLE_IN.match(m.text) and not _institution(m.text)):
-        word = (t.group(1) if t else m.text.split()[0]).rstrip(".").lower()
+    inner = None if t or " " not in m.text else _TITLE_INNER.search(m.text)
+    if t or (_TITLE_IN.match(m.text) and not _institution(m.text)) or (inner and not _institution(m.text)):
+        word = (t.group(1) if t else inner.group(1) if inner else m.text.split()[0]).rstrip(".").lower()
         out.append(Vote("person", f"title '{word}'", 3.0, "title"))
     if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
             _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
             _NAME_YOU.match(right) and not ("prep_end" in gate and _PREP_END.search(left))):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
+    elif "praise" in gate and _PRAISE_LEFT.search(left) and _PRAISE_RIGHT.match(right):
+        out.append(Vote("person", "praised at the end of a comment (nice vid, X)", 3.0, "address"))
     if ("address" in gate and _ADDRESS_LEFT.search(left)) or (
             left.rstrip().endswith(",") and _VOCATIVE.match(right) and not _list_context(left)):
         if dialogue:
@@ -313,6 +335,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("concept", "pet words nearby", 1.2, "pet"))
     if scan.pronoun_near(m):
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
+        if _next_sentence_he_she(m, text):
+            out.append(Vote("person", "He/She opens the next sentence", 1.5, "coref"))
     if _WORK_LEFT.search(left) or _WORK_RIGHT.match(right):
         out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _ORG_LEFT.search(left):
@@ -387,6 +411,32 @@ def _lemma(verb: str) -> str:
     return verb
 
 
+_NEXT_HE_SHE = re.compile(r"^[\s\"'”’)]*(?:He|She)\s+(?!(?:and|or)\b)[a-z]")
+_CAPITAL = re.compile(r"\b[A-Z][\w'’.-]*")
+
+
+def _next_sentence_he_she(m: Mention, text: str) -> bool:
+    """"Zanele won the race. She was thrilled.": the only name of its sentence, and the next
+    sentence opens with He / She, which can only point back at it."""
+    s0, s1 = max(0, m.sent_start), m.sent_end
+    if not (s0 <= m.start <= m.end <= s1 <= len(text)) or s1 - s0 > 300:
+        return False
+    if not _NEXT_HE_SHE.match(text[s1:s1 + 40]):
+        return False
+    before, after = text[s0:m.start], text[m.end:s1]
+    others = [w for w in _CAPITAL.findall(before)[1:] + _CAPITAL.findall(after) if w not in ("I", "I'm")]
+    first = _CAPITAL.match(before.lstrip(" \t\"'“(")) if before.strip() else None
+    if first and first.group(0) not in ("I", "I'm") and first.group(0).casefold() not in _OPENERS:
+        others.append(first.group(0))  # another name opening the sentence
+    return not others
+
+
+# Words that open a sentence without naming anything.
+_OPENERS = frozenset("""the a an this that these those then yesterday today tonight last later after before
+when while so but and also now still on in at for with by from as if once because since finally meanwhile
+earlier recently mr mrs ms dr my our his her their your its""".split())
+
+
 def _list_context(left: str) -> bool:
     """"A, B, C." is a list, not "Thanks, Mel."."""
     prev = left.rstrip().rstrip(",").split()[-1:] or [""]
@@ -445,6 +495,7 @@ _GATE_WORDS: dict[str, str] = {
     "project": "building build built shipping ship shipped deploying launching launched on to of our the",
     "event": "attend attended attending during the",
     "prep_end": "in at on from to for with of by near about like into across around than and or",
+    "praise": "video vid vids videos job work content update upload stream love luck edit channel",
 }
 _ALL_GATES = frozenset((*_GATE_WORDS, "counted"))
 _NO_GATES: frozenset[str] = frozenset()

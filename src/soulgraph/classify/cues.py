@@ -109,6 +109,10 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
                 out.append(Vote(hit[0], LABEL.get(hit[0], f"{gov} {prep} X"), hit[1], "prep"))
             elif prep in _PREP_PLACE:
                 out.append(Vote("place", f"{prep} X", _PREP_PLACE[prep], "prep"))
+        elif head in ("appos", "is_a") and rest in ("member", "members"):
+            # "Grace is a member of the choir": a member is a person or a body (a country of a
+            # union): a person vote of its own kind, not strong, so a listed place still wins
+            out.append(Vote("person", f"{'is a' if head == 'is_a' else 'X,'} member", 1.2, "member"))
         elif head in ("appos", "is_a"):
             t = lexicon.noun_type(rest)
             if t:
@@ -153,13 +157,20 @@ def _subject(lemma: str) -> list[Vote]:
     return []
 
 
+# What a town or country has: "Winterset's busiest street", "Italy's economy".
+_PLACE_HAS = frozenset("""capital government population economy border coast army streets street downtown
+outskirts suburbs neighborhoods neighbourhoods skyline""".split())
+
+
 def _possessed(noun: str) -> list[Vote]:
     if noun in ("birthday", "wedding", "funeral", "graduation"):
         return [Vote("person", f"X's {noun}", 2.0, "possession")]
+    if noun in ("mayor", "governor", "residents", "citizens", "townspeople"):  # "Boston's mayor"
+        return [Vote("place", f"X's {noun}", 1.5, "possession")]
     t = lexicon.noun_type(noun)
     if t == "person":
         return [Vote("person", f"X's {noun}", 2.0, "possession")]
-    if noun in ("capital", "government", "population", "economy", "border", "coast", "army"):
+    if noun in _PLACE_HAS:
         return [Vote("place", f"X's {noun}", 1.5, "possession")]
     if noun in ("shares", "stock", "board", "headquarters", "employees", "subsidiary", "products"):
         return [Vote("org", f"X's {noun}", 1.5, "possession")]

@@ -16,7 +16,8 @@ from soulgraph.classify.evidence import Vote
 _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|grad|shire|borough|"
                           r"mouth|bury|chester|stadt|abad|pur|heim|hausen|dorf|ingen)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
-          "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques", "cli_tools")
+          "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques", "events",
+          "cli_tools")
 
 
 @functools.cache
@@ -96,6 +97,8 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("org", "known brand (its maker)", 0.6 if plain else 1.0, "gazetteer"))
     if k in words("places"):
         out.append(Vote("place", "known place", 3.0, "gazetteer"))
+    if k in words("events"):  # "Coachella", "Art Basel", "WWDC": the model calls them GPE / ORG / PERSON
+        out.append(Vote("event", "known event", 2.0 if plain else 3.5, "gazetteer"))
     if k in words("demonyms"):
         out.append(Vote("concept", "language / nationality", 2.5, "gazetteer"))
     if k in words("calendar"):
@@ -112,6 +115,8 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("org", f"org word '{toks[-1]}'", 3.0, "shape"))
     if len(toks) > 1 and toks[-1].rstrip(".") in words("places_suffix"):
         out.append(Vote("place", f"place word '{toks[-1]}'", 2.2, "shape"))
+    if len(toks) > 1 and toks[-1] in ("ci", "ci/cd") and name.split()[-1].isupper():
+        out.append(Vote("tool", "CI service (X CI)", 3.0, "gazetteer"))  # "Drone CI", "Woodpecker CI"
     if len(toks) > 1 and toks[-1] in words("event_words"):
         out.append(Vote("event", f"event word '{toks[-1]}'", 3.0, "shape"))
     if len(toks) > 1 and toks[0] in ("university", "bank", "institute", "college"):
@@ -119,7 +124,7 @@ def votes(name: str) -> list[Vote]:
     if len(toks) > 1 and toks[0] in ("lake", "mount", "mt.", "cape", "port", "fort", "san", "santa",
                                      "st.", "saint", "new", "north", "south", "east", "west"):
         out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
-    known = any(k in words(x) for x in ("tools", "languages", "orgs", "places", "marques"))
+    known = any(k in words(x) for x in ("tools", "languages", "orgs", "places", "marques", "events"))
     if not known and len(toks) > 1:
         raw = name.split()
         for cut in range(len(toks) - 1, 0, -1):
@@ -149,7 +154,7 @@ def votes(name: str) -> list[Vote]:
         elif first_given:
             out.append(Vote("person", "common given name", 1.5, "given_name"))
         elif _PLACE_MORPH.search(k) and k.isalpha() and len(k) > 5:
-            out.append(Vote("place", "place-like ending", 0.6, "shape"))
+            out.append(Vote("place", "place-like ending", 1.3, "shape"))
     elif len(toks) in (2, 3) and (first_given or toks[0] in words("given_names")):
         orig = name.split()
         if (all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities"))

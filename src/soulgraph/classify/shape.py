@@ -22,6 +22,8 @@ _TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension librar
                           # consumer products named with their kind: "<brand> necklace", "<game> skin"
                           "necklace bracelet palette mascara lipstick spray skin skins laptop "
                           "console controller charger headphones earbuds sneakers".split())
+_WORK_LAST = frozenset("movie movies film show trailer soundtrack remix episode podcast documentary "
+                       "musical sequel prequel album mixtape".split())
 # Standard-library and common framework decorators: "@dataclass", "@lru_cache" are code, not users.
 _DECORATORS = frozenset("""
 dataclass dataclasses property staticmethod classmethod abstractmethod cached_property lru_cache cache
@@ -65,6 +67,10 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if len(toks) > 1 and toks[-1].casefold() in _TOOLISH_LAST:
         out.append(Vote("tool", f"'{toks[-1]}' name", 3.0, "shape"))
         forbid.update(dict.fromkeys(NAMED, f"'{toks[-1]}' name"))
+    if len(toks) > 1 and toks[-1].casefold() in _WORK_LAST and toks[0][:1].isupper():
+        # "Hitman Movie", "the Wendy show", "Frozen soundtrack": a title, named with its kind
+        out.append(Vote("concept", f"'{toks[-1]}' title", 3.0, "shape"))
+        forbid.update(dict.fromkeys(("person", "place"), f"'{toks[-1]}' title"))
     if _LOCAL.match(s):
         why = "local address / API endpoint"
         return [Vote("concept", why, 3.0, "shape")], dict.fromkeys((*NAMED, "document"), why)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from soulgraph import shapes
-from soulgraph.classify.lexicon import AGENT_SUBJ_VERBS
+from soulgraph.classify.lexicon import AGENT_SUBJ_VERBS, PERSON_NOUNS
 from soulgraph.extract import lexicon
 
 NUMBER_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"})
@@ -83,7 +83,14 @@ def _agent_subject(tok) -> bool:
     head = tok.head
     if tok.dep_ != "nsubj" or head.i == tok.i or not head.tag_.startswith("VB"):
         return False
-    return lexicon.lemma(head.lower_, "verb") in AGENT_SUBJ_VERBS
+    verb = lexicon.lemma(head.lower_, "verb")
+    if verb == "be":  # "Grace is a member of the choir", "Will is my brother": said of someone
+        return any(c.dep_ == "attr" and (c.lower_ in _MEMBER or c.lower_ in PERSON_NOUNS)
+                   for c in head.children)
+    return verb in AGENT_SUBJ_VERBS
+
+
+_MEMBER = frozenset({"member", "members", "cofounder", "co-founder"})
 
 
 def _verbish(tok) -> bool:

@@ -16,7 +16,10 @@ _FROM_TAILS = frozenset({"org", "place", "unknown"})
 # (where they met), not to the person (residence). Agents ("shot by X in Dallas") keep it.
 _OBJECT_DEPS = frozenset({"dobj", "dative", "iobj", "obj"})
 _EVENT_PREPS = frozenset({"with", "to", "for"})
-_IN_GAP = re.compile(r"^,?\s+in\s+(?:the\s+)?$")
+_IN_GAP = re.compile(  # "the Palace, in San Francisco", "Kassala in eastern Sudan", "in the south of X"
+    r"^,?\s+in\s+(?:the\s+)?(?:(?:(?:north|south)-?(?:east|west)(?:ern)?|north(?:ern)?|south(?:ern)?|"
+    r"east(?:ern)?|west(?:ern)?|central|upper|lower|rural|suburban|downtown)\s+(?:(?:part|region|area)\s+of\s+"
+    r"(?:the\s+)?)?)?$", re.I)
 _OF_GAP = re.compile(r"^,(?:\s*\d{1,3},)?\s+of\s+$")  # "Daniel Urquhart, 8, of Aumsville"
 _DATED = re.compile(r"^,\s*[\w .]{1,20}\(\s*$")  # "Sofia, February 15 (BTA)"
 _GREETING = re.compile(
@@ -62,6 +65,10 @@ def attachments(ctx: Ctx, t) -> None:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
                         for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"
                             add(ctx, h, x, rel, (ht, xt), 0.55, c.text)
+        elif c.dep_ == "poss" and tm in ("place", "unknown") and any(
+                a.dep_ == "amod" and a.lower_ in ("native", "adopted") for a in t.children):
+            for x, xt in ends(ctx, c):  # "his native South Carolina": he is from there
+                add(ctx, x, m, "lives_in", (xt, t), 0.6, "native", loose=True)
         elif c.dep_ == "poss":
             for x, xt in ends(ctx, c):
                 if isinstance(x, str):
@@ -126,9 +133,13 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
     idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men},
                  key=lambda i: mentions[i].start)
     text = ctx.doc.text
+    listed = _listed(ctx, idx, mentions)
     chain: list[int] = []
     for a, b in zip(idx, idx[1:], strict=False):
         gap = text[mentions[a].end - ctx.offset: mentions[b].start - ctx.offset]
+        if b in listed and not mentions[b].text.endswith("."):
+            chain = []  # "Colombia, Bolivia, Ecuador, Peru, and Venezuela": a list, not "Town, State"
+            continue
         if ctx.types[b] == "place" and ctx.types[a] in ("org", "place") and _IN_GAP.match(gap):
             add(ctx, a, b, "located_in", _tok_span(ctx, a, b), 0.6, "in")  # "the Palace, in San Francisco"
         if ctx.types[a] == "person" and ctx.types[b] in ("place", "unknown") and _OF_GAP.match(gap):
@@ -157,6 +168,34 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
             conf = 0.6 if h == a else 0.5
             add(ctx, h, b, rel, _tok_span(ctx, h, b), conf, ",")
         chain.append(b)
+
+
+_LIST_SEP = re.compile(r"^\s*(?:,|,?\s+(?:and|or|&)(?:\s+(?:the\s+)?[a-z]+)?)\s*$")  # "..., and southern X"
+_AND_SEP = re.compile(r"\b(?:and|or)\b|&")
+
+
+def _listed(ctx: Ctx, idx: list[int], mentions: list[Mention]) -> set[int]:
+    """Names in a coordinated list of four or more ("A, B, C and D"): runs joined by bare
+    commas with a final and/or. "Portland, Maine, and Boston, Mass." (the "and" in the
+    middle) and "Port Arthur and Galveston, Texas" are no such list."""
+    out: set[int] = set()
+    run, seps = idx[:1], []
+    text = ctx.doc.text
+
+    def close():
+        if len(run) >= 4 and _AND_SEP.search(seps[-1]) and not any(_AND_SEP.search(x) for x in seps[:-1]):
+            out.update(run)
+
+    for a, b in zip(idx, idx[1:], strict=False):
+        gap = text[mentions[a].end - ctx.offset: mentions[b].start - ctx.offset]
+        if _LIST_SEP.match(gap):
+            run.append(b)
+            seps.append(gap)
+        else:
+            close()
+            run, seps = [b], []
+    close()
+    return out
 
 
 def _by_agent(ctx: Ctx, a: int) -> bool:

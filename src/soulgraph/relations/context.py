@@ -56,11 +56,12 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
     res = []
     for c in (t, *t.conjuncts):
         e = end(ctx, c)
-        if e is not None:
+        if e is not None and not (depth == 0 and isinstance(e, int) and _bare_role(ctx, e)):
             res.append((e, c))
             continue
         if depth:
             continue
+        n_before = len(res)
         if c.dep_ == "attr" and V.lemma(c.head.text) in COPULAS:  # "an actor who killed ..."
             for s in subjects(c.head):
                 res.extend(ends(ctx, s, 1))
@@ -81,7 +82,16 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
                 for p in ch.children:
                     if p.dep_ == "pobj":
                         res.extend(ends(ctx, p, 1))
+        if e is not None and len(res) == n_before:  # a bare role word, no one named beside it
+            res.append((e, c))
     return res
+
+
+def _bare_role(ctx: Ctx, e: int) -> bool:
+    """The name is a lone role word ("the President of the United States, Dwight D. Eisenhower,
+    was born ..."): the slot is filled by the person it describes when one is named beside it."""
+    m = ctx.mentions[e]
+    return " " not in m.text and m.text.casefold() in V.ROLE_NOUN and ctx.types[e] != "person"
 
 def kind(ctx: Ctx, e) -> str:
     return "person" if isinstance(e, str) else ctx.types[e]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from soulgraph.classify import lexicon
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends, kind, path, preps
 
 _BOSS = frozenset({"boss", "manager", "supervisor", "chief"})
+_ADMIRER = frozenset({"fan", "lover", "admirer", "supporter"})  # the described likes the possessor
 _KILL_NOUNS = frozenset({"assassination", "murder", "killing", "slaying", "shooting", "stabbing",
                          "strangling", "execution"})
 
@@ -21,6 +23,15 @@ def role(n) -> str | None:
 
 def noun_frame_sources(ctx: Ctx, n) -> None:
     """Find what a role/description noun describes: appositions and role compounds."""
+    if n.lower_ == "one" and n.dep_ in ("appos", "conj"):
+        # "Yisrael Tal, one of the top military strategists in Israel": the plural describes him
+        # (also "X, an executive with Y and one of the leading experts in Z")
+        who = n.head if n.dep_ == "appos" else n.head.head if n.head.dep_ == "appos" else None
+        if who is not None and who.i in ctx.tok2men:
+            for c, p in preps(n):
+                if c.lower_ == "of" and p.i not in ctx.tok2men and p.pos_ == "NOUN" and role(p) is not None:
+                    noun_frame(ctx, ends(ctx, who), p)
+        return
     if n.i in ctx.tok2men or n.pos_ not in ("NOUN", "PROPN"):
         return
     if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Sarah, our lead designer,"
@@ -32,12 +43,66 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
         if c.dep_ == "appos" and c.i in ctx.tok2men:  # "my sister Ana", "the CEO, Bob"
             noun_frame(ctx, ends(ctx, c), n)
     if n.dep_ == "compound" and n.head.i in ctx.tok2men and role(n):  # "CEO John Smith"
-        noun_frame(ctx, [(ctx.tok2men[n.head.i], n.head)], n)
+        me = ctx.tok2men[n.head.i]
+        # "McKinley's assassin Leon Czolgosz", "Kennedy assassin Oswald": the parser hangs the
+        # other name on the person's name, before the role word, not on the role word itself
+        before = [(ctx.tok2men[s.i], s, "poss" if s.dep_ == "poss" else "compound") for s in n.head.children
+                  if s.dep_ in ("poss", "compound") and s.i < n.i and s.i in ctx.tok2men
+                  and ctx.tok2men[s.i] != me]
+        noun_frame(ctx, [(me, n.head)], n, before)
     _site(ctx, n)
+    _home(ctx, n)
+    _origin(ctx, n)
     if n.lower_ == "friendship" and ctx.addressee is not None:  # "our friendship" said to someone
         if any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in n.children):
             if ctx.speaker is not None:
                 add(ctx, "@speaker", ctx.addressee, "friend_of", (n,), 0.6, "our friendship")
+
+
+_HOME_NOUNS = frozenset({"home", "hometown", "birthplace", "homeland", "residence", "house"})
+_PLACE_KINDS = frozenset({"place", "unknown"})
+
+
+def _home(ctx: Ctx, n) -> None:
+    """"Sohn's New Jersey home", "Beaumont, Texas, Richardson's hometown", "his home in Larchmont":
+    the one whose home it is lives in the place that names it."""
+    if n.lower_ not in _HOME_NOUNS and not (n.lower_ in ("town", "state", "city", "country")
+                                           and any(c.lower_ == "home" for c in n.children)):
+        return
+    owners = [(x, xt) for c in n.children if c.dep_ == "poss" for x, xt in ends(ctx, c)
+              if kind(ctx, x) in ("person", "org", "unknown")]  # NER calls surnames ORG
+    if not owners:
+        return
+    places = [(ctx.tok2men[c.i], c) for c in n.children if c.dep_ in ("compound", "nmod")
+              and c.i in ctx.tok2men]
+    if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Beaumont, Richardson's hometown"
+        places.append((ctx.tok2men[n.head.i], n.head))
+    if n.dep_ == "attr":  # "Ohio is Smith's home state", "with South Carolina being Jackson's home state"
+        places += [(x, xt) for c in n.head.children if c.dep_ in ("nsubj", "nsubjpass")
+                   for x, xt in ends(ctx, c) if not isinstance(x, str)]
+    places += [(x, xt) for c, p in preps(n) if c.lower_ in ("in", "of") for x, xt in ends(ctx, p)]
+    for x, xt in places:
+        if kind(ctx, x) not in _PLACE_KINDS:
+            continue
+        for o, ot in owners:
+            add(ctx, o, x, "lives_in", (ot, n, xt), 0.7, f"{n.text}", loose=True)
+
+
+def _origin(ctx: Ctx, n) -> None:
+    """"Soviet historian Roy Medvedev", "Rochester teacher Ann Lee": a nationality or a place
+    modifying a person noun placed before a name says where that person is from."""
+    if n.dep_ != "compound" or n.head.i not in ctx.tok2men or n.i in ctx.tok2men:
+        return
+    if V.ROLE_NOUN.get(n.lower_) is None and lexicon.noun_type(n.lower_) != "person":
+        return
+    person = ctx.tok2men[n.head.i]
+    if kind(ctx, person) != "person":
+        return
+    for c in n.children:
+        if c.dep_ in ("amod", "compound", "nmod") and c.i in ctx.tok2men and c.i < n.i:
+            x = ctx.tok2men[c.i]
+            if x != person and kind(ctx, x) in ("place", "group"):
+                add(ctx, person, x, "lives_in", (c, n, n.head), 0.6, f"{c.text} {n.text}")
 
 
 def _site(ctx: Ctx, n) -> None:
@@ -58,10 +123,11 @@ def _site(ctx: Ctx, n) -> None:
                                 add(ctx, m, x, "located_in", (mt, n, xt), 0.5, f"{n.text} {c.text}")
 
 
-def noun_frame(ctx: Ctx, described, n) -> None:
-    """``described`` is/are ``n`` ("the CTO of Acme"); relate them to what ``n`` attaches."""
+def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
+    """``described`` is/are ``n`` ("the CTO of Acme"); relate them to what ``n`` attaches
+    (and to ``extra``: (name, token, how) attached elsewhere by the parser)."""
     rel_of_noun = role(n)
-    related = []
+    related = list(extra or [])
     for c in n.children:
         if c.dep_ == "poss":
             related += [(x, xt, "poss") for x, xt in ends(ctx, c)]
@@ -70,12 +136,15 @@ def noun_frame(ctx: Ctx, described, n) -> None:
                 if p.dep_ == "pobj":
                     found = ends(ctx, p)
                     related += [(x, xt, c.lower_) for x, xt in found]
+                    if rel_of_noun in V.POSSESSOR_HEAD:
+                        continue  # "a fan of Game of Thrones", "of Google's products": no employer there
                     if not found:  # "an engineer with the USDA's research service"
                         related += [(ctx.tok2men[g.i], g, "hop") for g in p.children
                                     if g.dep_ in ("poss", "compound", "nmod") and g.i in ctx.tok2men]
                     for c2, p2 in preps(p):  # "manager of Truck Stop in Ontario"
                         if c2.lower_ in ("in", "of", "at"):
-                            related += [(x, xt, "hop") for x, xt in ends(ctx, p2)]
+                            related += [(x, xt, "hop") for x, xt in ends(ctx, p2)
+                                        if not any(x == f for f, _ in found)]
         elif c.dep_ in ("compound", "nmod") and c.i in ctx.tok2men:
             related.append((ctx.tok2men[c.i], c, "compound"))
         elif c.dep_ == "conj" and c.i not in ctx.tok2men and role(c) is None:
@@ -95,7 +164,9 @@ def noun_frame(ctx: Ctx, described, n) -> None:
                     if rel:
                         add(ctx, d, x, rel, toks, 0.55, trig)
                 continue
-            if how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
+            if how == "poss" and n.lower_.rstrip("s") in _ADMIRER:  # "a former Beatles' fan": he likes them
+                add(ctx, d, x, rel_of_noun, toks, 0.7, trig)
+            elif how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
                 # a kin word types both ends itself (NER calls "Riley" an ORG)
                 add(ctx, x, d, rel_of_noun, toks, 0.75, trig, loose=n.lower_ in V.KIN)
             elif how == "poss" and rel_of_noun == "works_at" and kind(ctx, x) == "person":
@@ -105,7 +176,8 @@ def noun_frame(ctx: Ctx, described, n) -> None:
                 else:
                     add(ctx, x, d, rel, toks, 0.55, trig)
             else:
-                add(ctx, d, x, rel_of_noun, toks, 0.75, trig, retype=True)
+                add(ctx, d, x, rel_of_noun, toks, 0.75, trig, retype=True,
+                    soft=rel_of_noun == "member_of")  # "Tamsin (a GPE to the model) is a member of"
 
 def kill_nouns(ctx: Ctx, sent) -> None:
     """"the assassination of Kennedy", "charged with the slaying of John Walker".
