@@ -230,3 +230,14 @@ def test_one_store_corpus_serves_every_graph_of_the_store():
     assert reasons["Stop"] == "common word typed person"
     empty = health.summary(nx.MultiDiGraph(), mems, corpus=shared)
     assert empty["type_errors"] == [] and empty["type_error_rate"] is None
+
+
+def test_orphans_of_our_own_graph_do_not_send_the_user_to_a_rebuild(tmp_path, cli):
+    """A rebuild would give the same orphans (things named without a relation): the fix says so."""
+    store = tmp_path / "m.jsonl"
+    store.write_text(json.dumps({"id": "1", "content": "Sarah Chen works at Acme Corp."}) + "\n"
+                     + json.dumps({"id": "2", "content": "We watched Inception on Friday."}) + "\n")
+    assert cli("repair", "--rebuild-graph", str(store)).returncode == 0
+    r = cli("health", str(store), "--json")
+    probs = [p for p in json.loads(r.stdout)["problems"] if "orphan" in p["what"]]
+    assert probs and "rebuild" not in probs[0]["fix"] and "none needed" in probs[0]["fix"]

@@ -376,8 +376,13 @@ def problems(r: HealthReport, source: str) -> list[Problem]:
         out.append(Problem(severity="info", what=f"{len(r.duplicates)} duplicate candidates",
                            fix="soulgraph merge (see the duplicate list)"))
     if r.orphans and r.edges:
-        out.append(Problem(severity="info", what=f"{len(r.orphans)} orphan nodes (no edges)",
-                           fix=update if s is not None and s.behind else rebuild))
+        if s is not None and s.behind:
+            fix = update
+        elif _ours(r):  # our rebuild would give the same: things named without a relation
+            fix = f"none needed; `soulgraph memories {source} NAME` shows where one is named"
+        else:
+            fix = rebuild
+        out.append(Problem(severity="info", what=f"{len(r.orphans)} orphan nodes (no edges)", fix=fix))
     return out
 
 
