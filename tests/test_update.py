@@ -260,3 +260,18 @@ def test_superseded_memory_edges_get_valid_to_not_deleted():
     assert res.stats.extracted == 1  # the flag changed, not the text: m1's analysis is reused
     ref = pipeline.rebuild([new, old_sup], extractor="spacy")
     assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph)
+
+
+def test_progress_counts_each_memory_once_when_the_model_child_fails_midway():
+    """The child reported some memories, then died: the in-process fallback extracts them all
+    again, and the bar must still end at the number of memories, not beyond."""
+
+    class DiesAfterTwo:  # what a child that crashed after two memories looks like to the parent
+        def analyze(self, memories, *, workers=1, progress=None):
+            progress(2)
+            return None
+
+    mems = _pool("synthetic")[:5]
+    ticks: list[int] = []
+    res = update.update_memories(mems, extractor="spacy", preload=DiesAfterTwo(), progress=ticks.append)
+    assert res.stats.extracted == 5 and sum(ticks) == 5
