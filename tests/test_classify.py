@@ -205,3 +205,18 @@ def test_handles_decorators_and_bots(name, expected):
     """A Python decorator is code and a bot account a tool; other handles are people."""
     votes, _ = shape.votes(name)
     assert max(votes, key=lambda v: v.weight).type == expected
+
+
+def test_package_directory_of_the_stores_code_is_a_project():
+    """A dev log's own package ("quillstack/cli.py", "quillstack/store.py") is the project being
+    built, even when it also runs as a command; a tool merely named in the same log stays a tool."""
+    from soulgraph import pipeline
+    from soulgraph.models import Memory
+
+    texts = ["fix(cli): `quillstack sync` crashed in quillstack/cli.py when the index was empty (#41)",
+             "refactor: move the SQLite code from quillstack/store.py into quillstack/db/sqlite.py",
+             "Ran quillstack sync again after the fix; pytest passes on `tests/test_cli.py` (#42)"]
+    g = pipeline.rebuild([Memory(id=str(i), content=t) for i, t in enumerate(texts)], extractor="spacy").graph
+    assert g.nodes["quillstack"]["type"] == "project"
+    assert any("package of the store's code files" in r for r in g.nodes["quillstack"]["reasons"])
+    assert g.nodes["pytest"]["type"] == "tool"

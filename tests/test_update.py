@@ -275,3 +275,19 @@ def test_progress_counts_each_memory_once_when_the_model_child_fails_midway():
     ticks: list[int] = []
     res = update.update_memories(mems, extractor="spacy", preload=DiesAfterTwo(), progress=ticks.append)
     assert res.stats.extracted == 5 and sum(ticks) == 5
+
+
+def test_type_decision_is_not_reused_when_only_the_package_count_changes():
+    """New memories that cite "QuillStack/<file>.py" paths (never the bare name) make
+    "QuillStack" the package of the store's code: the cached decision must not be reused.
+    (CamelCase, so the lowercase / capitalised word counts do not change with it.)"""
+    base = [_mem(1, "fix(cli): the QuillStack sync crashed when the index was empty (#41)"),
+            _mem(2, "Ran QuillStack sync again; pytest passes on `tests/test_cli.py` (#42)")]
+    first = update.update_memories(base, extractor="spacy")
+    grown = base + [_mem(3, "refactor: split QuillStack/store.py and QuillStack/db.py (#43)"),
+                    _mem(4, "docs: describe QuillStack/cli.py options in the README (#44)")]
+    res = update.update_memories(grown, first.graph, _roundtrip(first.cache), extractor="spacy")
+    ref = pipeline.rebuild(grown, extractor="spacy")
+    assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph)
+    assert ref.graph.nodes["quillstack"]["type"] == "project"
+    assert first.graph.nodes["quillstack"]["type"] != "project"

@@ -106,6 +106,10 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         tally.add_mention(votes, forbid, n)
     if key in stats.speakers and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
+    files = stats.packages.get(key, 0)
+    if files >= 2 and " " not in key:  # "mempalace/cli.py", "mempalace/palace.py": the code being built,
+        # a project even when it also ships a command ("mempalace mine"); grows with the file count
+        tally.add_entity([Vote("project", "package of the store's code files", 4.0, "code")], files)
     if " " not in key and key.isalpha() and name[:1].isupper() and name[1:].islower():
         low, cap = stats.lower.get(key, 0), stats.capital_mid.get(key, 0)
         if low >= 2 and low >= cap:

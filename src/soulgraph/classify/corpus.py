@@ -31,6 +31,7 @@ class CorpusStats:
     technical: frozenset[str]  # ids of memories full of code (identifiers, paths, backticks)
     lower: Counter  # lowercase word -> occurrences written in lowercase
     capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
+    packages: Counter  # casefolded directory -> code-file paths under it ("mempalace/cli.py")
 
 
 _CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}
@@ -55,7 +56,8 @@ def compute(texts: Mapping[str, str]) -> CorpusStats:
 def memory_facts(text: str) -> list:
     """One memory's share of the store-wide statistics, as plain JSON values (the update
     cache keeps them): [technical, [casefolded speaker per turn], lowercase words,
-    capitalised mid-sentence words] (word lists space-joined: tokens hold no spaces)."""
+    capitalised mid-sentence words, package directories of code-file paths] (word lists
+    space-joined: tokens hold no spaces)."""
     technical = is_technical(text)
     speakers = [seg.speaker.casefold() for seg in split_segments(text) if seg.speaker]
     lower: list[str] = []
@@ -67,7 +69,29 @@ def memory_facts(text: str) -> list:
         elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
                                                                                 m.start()]):
             capital_mid.append(w.casefold())
-    return [technical, speakers, " ".join(lower), " ".join(capital_mid)]
+    return [technical, speakers, " ".join(lower), " ".join(capital_mid), " ".join(package_dirs(text))]
+
+
+# "mempalace/cli.py", "src/acme_sdk/io/read.ts": the directory a code file lives in names the
+# package (the project being built); layout directories before it are skipped.
+_CODE_PATH = re.compile(r"(?<![\w./~-])((?:[A-Za-z_][\w-]*/)+)[\w.-]*\.(?:py|pyi|js|jsx|ts|tsx|mjs|rs|go|rb|"
+                        r"java|kt|swift|c|cc|cpp|h|hpp|cs|php|scala|ex|exs|lua|sh)\b")
+_LAYOUT_DIRS = frozenset("src lib libs packages pkg cmd internal app apps source sources python js ts "
+                         "tests test spec specs docs doc examples example scripts script bin tools "
+                         "benchmarks bench fixtures vendor third_party node_modules build dist".split())
+
+
+def package_dirs(text: str) -> list[str]:
+    """The package directory of each code-file path in ``text``, casefolded."""
+    if "/" not in text:
+        return []
+    out = []
+    for m in _CODE_PATH.finditer(text):
+        for part in m.group(1).split("/"):
+            if part and part.casefold() not in _LAYOUT_DIRS:
+                out.append(part.casefold())
+                break
+    return out
 
 
 def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
@@ -77,7 +101,8 @@ def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
     technical: set[str] = set()
     lower_parts: list[str] = []
     capital_parts: list[str] = []
-    for mid, (tech, speakers, lower, capital_mid) in facts:
+    package_parts: list[str] = []
+    for mid, (tech, speakers, lower, capital_mid, packages) in facts:
         if tech:
             technical.add(mid)
         if speakers:
@@ -85,10 +110,13 @@ def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
             dialogue.add(mid)
         lower_parts.append(lower)
         capital_parts.append(capital_mid)
+        if packages:
+            package_parts.append(packages)
     speaker_turns = Counter(turns)
     speakers = {s for s, n in speaker_turns.items() if n >= 2}  # one "Montana:" line is a heading
     return CorpusStats(frozenset(speakers), frozenset(dialogue), frozenset(technical),
-                       Counter(" ".join(lower_parts).split()), Counter(" ".join(capital_parts).split()))
+                       Counter(" ".join(lower_parts).split()), Counter(" ".join(capital_parts).split()),
+                       Counter(" ".join(package_parts).split()))
 
 
 def is_technical(text: str) -> bool:

@@ -50,11 +50,12 @@ class Tally:
             self.forbidden[t] += n
             self.forbid_why[why] += n
 
-    def add_entity(self, votes: list[Vote]) -> None:
-        """Votes about the name itself (shape, gazetteer): counted once per entity."""
+    def add_entity(self, votes: list[Vote], n: int = 1) -> None:
+        """Votes about the name itself (shape, gazetteer): counted once per entity, or ``n``
+        times for a store-wide count (code files in a directory of that name)."""
         for v in votes:
             key = (v.type, v.label)
-            self.counts[key] = max(self.counts[key], 1)
+            self.counts[key] = max(self.counts[key], n)
             self.weights[key] = max(self.weights.get(key, v.weight), v.weight)
             self.kinds[key] = v.kind or v.label
 

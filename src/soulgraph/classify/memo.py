@@ -7,8 +7,9 @@ before. :func:`classify.decide` reads only:
 - the entity's name and its mentions, in order; a mention is fixed by its memory's
   id, content hash and position in that memory's analysis (the update cache's own
   key, under the same code fingerprint), and its memory's text by the same hash;
-- three store-wide figures about the name: whether it speaks two or more turns,
-  and how often it is written in lowercase and capitalised mid-sentence.
+- four store-wide figures about the name: whether it speaks two or more turns, how
+  often it is written in lowercase and capitalised mid-sentence, and how many code-file
+  paths sit in a directory of that name.
 
 A decision is reused only when a digest of exactly those inputs matches, so the
 graph stays equal to a full rebuild's. Only extractors whose output is a function
@@ -66,5 +67,6 @@ class DecisionMemo:
         if None in ids:
             return None
         key = gazetteer.key(name)
-        head = [name, key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0)]
+        head = [name, key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0),
+                stats.packages.get(key, 0)]
         return hashlib.blake2b(orjson.dumps([head, ids]), digest_size=12).hexdigest()
