@@ -220,3 +220,29 @@ def test_package_directory_of_the_stores_code_is_a_project():
     assert g.nodes["quillstack"]["type"] == "project"
     assert any("package of the store's code files" in r for r in g.nodes["quillstack"]["reasons"])
     assert g.nodes["pytest"]["type"] == "tool"
+
+
+def test_conference_with_its_edition_is_an_event():
+    from soulgraph import pipeline
+    from soulgraph.models import Memory
+
+    g = pipeline.rebuild([Memory(id="1", content="User is speaking at PyCon Portugal in Porto in September."),
+                          Memory(id="2", content="Booked the hotel for KubeCon Europe 2025 next to the venue.")],
+                         extractor="spacy").graph
+    assert g.nodes["pycon portugal"]["type"] == "event"
+    assert g.nodes["porto"]["type"] == "place"
+
+
+def test_work_nouns_and_dates_after_a_name_make_no_concept_phrase():
+    """"the TaskSpec change", "PocketPaw today" are the name itself, not a named concept;
+    "Ebbinghaus decay" still is one."""
+    from soulgraph import pipeline
+    from soulgraph.models import Memory
+
+    g = pipeline.rebuild([Memory(id="1", content="Add a migration note for any TaskSpec change."),
+                          Memory(id="2", content="I'm picking up the scheduler work for PocketPaw today."),
+                          Memory(id="3", content="We model forgetting with Ebbinghaus decay in the ranker.")],
+                         extractor="spacy").graph
+    names = {d["name"] for _, d in g.nodes(data=True)}
+    assert "TaskSpec change" not in names and "PocketPaw today" not in names
+    assert "Ebbinghaus decay" in names

@@ -80,6 +80,20 @@ _CAMEL_EVENT = re.compile(r"^[A-Z][A-Za-z]*[A-Za-z](?:Con|CON|Conf|Fest|Camp)(?:
 _OCCASION_HEADS = frozenset({"party", "dinner", "lunch", "brunch", "celebration", "dance", "picnic", "bash"})
 
 
+def _conference_edition(name: str) -> bool:
+    """"PyCon Portugal", "KubeCon Europe 2025", "JSConf US": a conference name and its edition
+    (a place, a region or a year)."""
+    parts = name.split()
+    if len(parts) < 2 or not _CAMEL_EVENT.match(parts[0]):
+        return False
+    rest = " ".join(p for p in parts[1:] if not p.isdigit()).casefold()
+    return not rest or rest in words("places") or rest in words("demonyms") or rest in _EDITIONS
+
+
+_EDITIONS = frozenset("us usa eu europe asia africa north america latin america apac emea uk au "
+                      "india japan china online remote virtual".split())
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
@@ -105,7 +119,7 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("concept", "month/weekday", 4.0, "gazetteer"))
     if not toks:
         return out
-    if _CAMEL_EVENT.match(name.strip()):
+    if _CAMEL_EVENT.match(name.strip()) or _conference_edition(name):
         out.append(Vote("event", "conference name (PyCon, JSConf)", 5.0, "shape"))
     occasion = len(toks) > 1 and toks[-1] in _OCCASION_HEADS and (
         " ".join(toks[:-1]) in words("calendar") or toks[-2] in words("event_words"))

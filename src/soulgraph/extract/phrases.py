@@ -24,6 +24,15 @@ def command_args(doc, cands: list[Cand]) -> None:
             c.cues.append(f"cmd:{verb}")
 
 
+# Heads that say what is being done to a thing, not which concept it is: "the TaskSpec change",
+# "the Dockerfile update", "the CloudLifecycleHook interface" are the thing itself.
+_WORK_NOUNS = frozenset(
+    "change changes update updates fix fixes overview interface note notes issue question idea plan "
+    "work stuff thing things part side way version support migration config configuration setup "
+    "task tasks item items list status review draft stuff bit".split()
+)
+
+
 def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[Cand]:
     """Named concepts: a rare name + common noun head ("Ebbinghaus decay", "Hebbian potentiation").
 
@@ -42,12 +51,13 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
         k = span.end
         chain = []
         while k < n and len(chain) < 2 and doc[k].text.isalpha() and doc[k].text.islower() \
-                and doc[k].tag_ in ("NN", "VBG") and doc[k - 1].whitespace_ != "":
+                and doc[k].tag_ in ("NN", "VBG") and doc[k - 1].whitespace_ != "" \
+                and doc[k].ent_type_ not in ("DATE", "TIME"):  # "PocketPaw today": no phrase
             chain.append(doc[k])
             k += 1
         while chain and chain[-1].tag_ != "NN":
             chain.pop()
-        if not chain or chain[-1].lower_ in trim.TRAILING_HEADS \
+        if not chain or chain[-1].lower_ in trim.TRAILING_HEADS or chain[-1].lower_ in _WORK_NOUNS \
                 or any("\n" in t.whitespace_ for t in (doc[k - len(chain) - 1], *chain[:-1])):
             continue
         if k < n and doc[k].tag_ in ("NN", "NNS", "NNP"):
