@@ -60,3 +60,27 @@ def test_titled_and_bare_mentions_are_one_person_node_with_the_title_as_alias():
     assert "President Reagan" not in ns
     assert ns["Reagan"]["type"] == "person"
     assert "President Reagan" in ns["Reagan"]["aliases"]
+
+
+def test_an_honorific_inside_a_run_opens_a_new_name():
+    got = mentions("She vanished near her hometown of Belen, N.M. Ms. Calico was then 19.")
+    assert "N.M. Ms. Calico" not in got
+    assert "titled:Ms. Calico" in got["Calico"]
+
+
+def test_honorific_chain_of_one_person_is_not_split():
+    got = mentions("He was accompanied by his wife, Datuk Sri Datin Paduka Dr. Siti Hasmah, on the visit.")
+    assert "Datuk Sri Datin Paduka" not in got
+
+
+def test_company_with_legal_form_of_its_town_is_two_names():
+    got = mentions("Pittsburgh-Corning Corp. of Pittsburgh agreed to the settlement.")
+    assert "Pittsburgh-Corning Corp. of Pittsburgh" not in got
+    assert "Pittsburgh-Corning Corp." in got and "Pittsburgh" in got
+    assert "Bank of America" in mentions("He works for Bank of America in Charlotte.")
+
+
+def test_dateline_place_named_with_city_stays_whole():
+    got = mentions("PA2904034294 Guatemala City Teleonce Television in Spanish 0400 GMT 26 Apr 94")
+    assert "Guatemala City" in got and "dateline_place" in got["Guatemala City"]
+    assert "Teleonce Television" in got

@@ -223,6 +223,12 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
         if nxt < len(doc) and doc[nxt].ent_type_ == "PERSON" and doc[nxt].text[:1].isupper():
             return [(i, last)]
     for k in range(i + 1, j - 1):
+        if doc[k].lower_ in _NAME_OPENERS and doc[k].text[:1].isupper() \
+                and doc[k - 1].ent_type_ in _NOT_PERSON_ENTS:  # not "Datuk Sri Dr. Siti Hasmah"
+            n = k + 2 if doc[k + 1].text == "." and not doc[k].whitespace_ else k + 1
+            if n < j and doc[n].text[:1].isupper():  # "Belen, N.M. Ms. Calico": Ms. opens a new name
+                return [(i, k), (n, j)]
+    for k in range(i + 1, j - 1):
         low = doc[k].lower_
         if title_word(doc[k]) is None or low in ("general", "chief") or (
                 low in _NOT_ROLE and low not in _INNER_OK):
@@ -239,6 +245,9 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
     return None
 
 
+# Honorifics that only ever open a person's name: inside a proper-noun run one starts a new name.
+_NAME_OPENERS = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr."})
+_NOT_PERSON_ENTS = frozenset({"GPE", "LOC", "ORG", "NORP", "FAC"})
 _INNER_OK = frozenset({"president", "officer"})  # honorifics, but after an organisation a role
 
 
@@ -279,8 +288,9 @@ def _dateline_piece(doc, a: int, b: int, initial: set[int], places: frozenset[st
         return [(a, b, "place")]
     if not opens or b - a < 2:
         return [(a, b, False)]
-    for cut in (a + 1, a + 2):  # one- and two-word places: "Paris", "Buenos Aires"
-        if cut >= b or doc[a:cut].text.casefold() not in places or not doc[cut].text[:1].isupper():
+    for cut in (a + 2, a + 1):  # two- and one-word places: "Buenos Aires", "Paris"
+        if cut >= b or not doc[cut].text[:1].isupper() or not (
+                doc[a:cut].text.casefold() in places or _place_city(doc, a, cut, places)):
             continue
         rest = doc[cut:b]
         line_end = b >= len(doc) or "\n" in doc[b - 1].whitespace_ or doc[b].is_space \
@@ -289,6 +299,11 @@ def _dateline_piece(doc, a: int, b: int, initial: set[int], places: frozenset[st
         if caps or line_end or any(t.lower_ in _SOURCE_WORDS for t in rest):
             return [(a, cut, False), (cut, b, True)]
     return [(a, b, False)]
+
+
+def _place_city(doc, a: int, cut: int, places: frozenset[str]) -> bool:
+    """"Guatemala City", "Kuwait City": a known place named with "City" is a city."""
+    return cut - a == 2 and doc[a + 1].text == "City" and doc[a].text.casefold() in places
 
 
 def _caps_dateline(doc, a: int, b: int) -> bool:
