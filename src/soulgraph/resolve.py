@@ -279,8 +279,10 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
             continue
         if t == "person":
             ext[words[0]].add(c.key)
-            if not all(m.sentence_initial for m in c.mentions):
-                ext[words[-1]].add(c.key)  # not "Bye Caroline": a greeting glued to a name
+            # not "Bye Caroline": a greeting glued to a name; "Yisrael Tal" opening a sentence is
+            # a name all the same (its first word is a given name or no English word)
+            if not all(m.sentence_initial for m in c.mentions) or not _maybe_glued(words[0]):
+                ext[words[-1]].add(c.key)
         elif t == "org" and all(w in ORG_SUFFIXES for w in words[1:]):
             ext[words[0]].add(c.key)
     out = []
@@ -296,6 +298,16 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
         if ts == tl or ts in (None, "concept"):
             out.append((k, long))
     return out
+
+
+def _maybe_glued(word: str) -> bool:
+    """Whether a sentence-opening word may be an ordinary word glued to the name after it."""
+    from soulgraph.classify import gazetteer  # noqa: PLC0415 - resolve loads no word lists unless asked
+    from soulgraph.extract import lexicon, trim  # noqa: PLC0415
+
+    if word in trim.GREETINGS or word in trim.IMPERATIVES:
+        return True
+    return bool(lexicon.pos_of(word) - {"noun"}) and not gazetteer.is_given_name(word)
 
 
 def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[str, str]]:
