@@ -84,3 +84,14 @@ def test_dateline_place_named_with_city_stays_whole():
     got = mentions("PA2904034294 Guatemala City Teleonce Television in Spanish 0400 GMT 26 Apr 94")
     assert "Guatemala City" in got and "dateline_place" in got["Guatemala City"]
     assert "Teleonce Television" in got
+
+
+def test_place_of_the_office_joins_the_titled_form():
+    got = mentions("Illinois Gov. James Thompson signed the bill in Springfield.")
+    assert "Illinois" in got
+    assert "titled:Illinois Gov. James Thompson" in got["James Thompson"]
+
+
+def test_a_kept_rank_with_a_nationality_gives_a_titled_form():
+    got = mentions("In 1914 the Austrian Archduke Franz Ferdinand was shot.")
+    assert "titled:Austrian Archduke Franz Ferdinand" in got["Archduke Franz Ferdinand"]

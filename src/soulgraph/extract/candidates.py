@@ -390,9 +390,12 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     cues.extend(context.role_cues(doc, i, j, sent_initial))
     if title and f"title:{title}" not in cues:
         cues.append(f"title:{title}")
-    if title or any(c.startswith("title:") for c in cues):
-        ts = trim.title_start(doc, i)
-        if ts is not None:  # "Sen. Bob Dole" for the name "Bob Dole": an alias of the person
-            cues.append(f"titled:{text[doc[ts].idx:end]}")
+    ts = trim.title_start(doc, i) if title or any(c.startswith("title:") for c in cues) else None
+    if ts is None and trim.title_word(doc[i]) and doc[i].lower_ in trim.KEEP_TITLES:
+        ts = i  # "Archduke Franz Ferdinand": the rank stayed on the name
+    if ts is not None:
+        ts = trim.place_before_title(doc, ts)
+    if ts is not None and ts < i:  # "Sen. Bob Dole", "U.S. Sen. Robert F. Kennedy": aliases of "Bob Dole"
+        cues.append(f"titled:{text[doc[ts].idx:end]}")
     s0, s1 = sent_of(i)
     return Cand(start, end, cues, s0, s1, sent_initial, deferred=keep == "defer")

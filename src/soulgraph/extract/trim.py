@@ -193,6 +193,23 @@ def _place_or_org_head(tok) -> bool:
 _NOT_NAME_START = frozenset({"of", "for", "the"})
 
 
+def place_before_title(doc, k: int) -> int:
+    """Start of the place or nationality naming the office of the title at ``k`` ("U.S." in
+    "U.S. Sen. Robert F. Kennedy", "Austrian" in "Austrian Archduke Franz Ferdinand"), else ``k``."""
+    if k < 1 or doc[k - 1].ent_type_ not in ("GPE", "NORP") or doc[k - 1].ent_iob_ == "O" \
+            or "\n" in doc[k - 1].whitespace_ or doc[k].ent_type_ in ("GPE", "NORP") \
+            or doc[k].lower_ in _NAME_OPENERS:  # an office has a place, "Ms." has none
+        return k
+    a = k - 1
+    while a > 0 and doc[a].ent_iob_ == "I":
+        a -= 1
+    while a < k - 1 and doc[a].lower_ == "the":
+        a += 1
+    if a > 0 and doc[a - 1].text == ",":
+        return k  # "Belen, N.M. Gov. X": the state closes a "Town, State" pair
+    return a if all(t.text[:1].isupper() for t in doc[a:k] if t.is_alpha) else k
+
+
 def title_start(doc, i: int) -> int | None:
     """Where the title right before a name at ``i`` starts ("Sen." in "Sen. Bob Dole", "Prime"
     in "Prime Minister Felipe Gonzalez"), or None when no capitalised title precedes it."""
