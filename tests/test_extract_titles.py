@@ -95,3 +95,17 @@ def test_place_of_the_office_joins_the_titled_form():
 def test_a_kept_rank_with_a_nationality_gives_a_titled_form():
     got = mentions("In 1914 the Austrian Archduke Franz Ferdinand was shot.")
     assert "titled:Austrian Archduke Franz Ferdinand" in got["Archduke Franz Ferdinand"]
+
+
+def test_role_between_a_nationality_and_a_name_ner_missed_splits_them():
+    got = mentions("Police met with Crimean Deputy Yevhen Tarasov and Black Sea Fleet Commander "
+                   "Igor Kasatonov.")
+    assert "Crimean Deputy Yevhen Tarasov" not in got
+    assert "title:deputy" in got["Yevhen Tarasov"]
+    assert "titled:Crimean Deputy Yevhen Tarasov" in got["Yevhen Tarasov"]
+
+
+def test_a_building_named_after_a_titled_person_keeps_the_title():
+    got = mentions("He visited the Judge Rotenberg Center in Canton.")
+    assert "Judge Rotenberg Center" in got
+    assert "titled:Sen. Bob Hall" in mentions("Sen. Bob Hall spoke.")["Bob Hall"]

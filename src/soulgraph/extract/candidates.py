@@ -347,8 +347,8 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         i = trim.strip_openers(doc, i, j, i in initial, ner_start)
         person = any(ent_at.get(k, (0, 0, ""))[2] == "PERSON" for k in range(i, j))
         i, title = trim.strip_title(doc, i, j, person)
-        if title is None and person and i > 0:  # a title the opener rules already dropped
-            title = trim.title_word(doc[i - 1])
+        if title is None and i > 0 and (person or trim.bare_name(doc, i, j)):
+            title = trim.title_word(doc[i - 1])  # dropped by the opener or inner-title rules
         j, head = trim.strip_trailing_heads(doc, i, j)
         i, j = trim.trim(doc, i, j)
     if i >= j:

@@ -180,8 +180,8 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
         k += 1  # "Sen" "." tokenised apart
     if k >= j or not doc[k].text[:1].isupper() or doc[k].lower_ in _NOT_NAME_START:
         return i, None
-    if j - k == 1 and _place_or_org_head(doc[k]):
-        return i, None  # "the Ambassador Hotel", "President Hotel": a building, whatever NER says
+    if _place_or_org_head(doc[j - 1]) and (j - k == 1 or not gazetteer.is_given_name(doc[k].text)):
+        return i, None  # "the Ambassador Hotel", "Judge Rotenberg Center": a building, whatever NER says
     return k, word
 
 
@@ -259,7 +259,26 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
             return [(i, k), (k + 1, j)]
         if left_org and low in _INNER_OK and doc[k + 1].text[:1].isupper() and doc[k + 1].tag_ == "NNP":
             return [(i, k), (k + 1, j)]  # "National Congress President Vinicio Villar Anleu"
+        if low not in _NOT_ROLE and _whole_entity(doc, i, k) and bare_name(doc, k + 1, j):
+            return [(i, k), (k + 1, j)]  # "Crimean Deputy Yevhen Saburov": NER missed the person
     return None
+
+
+def _whole_entity(doc, i: int, k: int) -> bool:
+    """Whether ``doc[i:k]`` is exactly one place / nationality / organisation entity."""
+    return doc[i].ent_iob_ == "B" and doc[i].ent_type_ in ("GPE", "NORP", "ORG") \
+        and all(t.ent_iob_ == "I" for t in doc[i + 1:k]) and doc[k].ent_iob_ != "I"
+
+
+def bare_name(doc, a: int, b: int) -> bool:
+    """Two or more capitalised proper nouns outside any place/organisation entity, not ending in a
+    place or organisation head: the shape of a person's name."""
+    toks = [t for t in doc[a:b] if t.is_alpha]
+    return len(toks) >= 2 and all(t.tag_ in ("NNP", "NNPS") and t.text[:1].isupper()
+                                  and t.ent_type_ not in ("NORP", "ORG", "FAC")
+                                  and not (t.ent_type_ in ("GPE", "LOC") and gazetteer.is_place(t.text))
+                                  and t.lower_ not in _TITLE_MODIFIERS and title_word(t) is None
+                                  for t in toks) and not _place_or_org_head(toks[-1])
 
 
 # Honorifics that only ever open a person's name: inside a proper-noun run one starts a new name.
