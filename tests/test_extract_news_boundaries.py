@@ -117,3 +117,10 @@ def test_sentence_opening_gerund_is_not_part_of_a_name():
 
 def test_sentence_opening_given_name_stays_on_the_name():
     assert "Anna Sandhu Ray" in mentions("Anna Sandhu Ray, who 10 years ago Thursday wed the man, said so.")
+
+
+def test_town_and_state_abbreviation_before_and_is_still_a_pair():
+    got = mentions("She was born in Eugene, Ore., and grew up in Boise.")
+    assert "Eugene, Ore." in got
+    listed = mentions("They toured Paris, London and Rome.")
+    assert "Paris, London" not in listed

@@ -121,3 +121,14 @@ def test_order_independent_and_deterministic():
         assert groups(shuffled, types) == want
     cs = resolve.cluster(ms, Registry())
     assert [c.key for c in cs] == sorted(c.key for c in cs)
+
+
+def test_titled_form_joins_the_name_it_titles_and_stays_an_alias():
+    bare = M("Lincoln", "m1", 10)
+    bare.cues.append("titled:President Lincoln")
+    whole = M("President Lincoln", "m2")  # NER missed the person: the title stayed on
+    cs = resolve.cluster([bare, whole, M("Lincoln Center", "m3")], Registry())
+    got = {c.key: c for c in cs}
+    assert set(got) == {"lincoln", "lincoln center"}
+    assert got["lincoln"].name == "Lincoln"
+    assert "President Lincoln" in got["lincoln"].aliases

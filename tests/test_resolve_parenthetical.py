@@ -20,3 +20,11 @@ def test_given_name_in_brackets_joins_the_full_name():
 def test_a_phrase_glossed_with_a_name_is_not_merged():
     nodes = _nodes(["We use the Ebbinghaus exponential decay (Ebbinghaus, 1885) for forgetting."])
     assert all("Ebbinghaus exponential decay" != a for d in nodes.values() for a in d["aliases"])
+
+
+def test_surname_joins_a_full_name_that_only_opens_sentences():
+    nodes = _nodes(["Yitzhak Navon, a former president, spoke at the rally in Jerusalem.",
+                    "Navon, a senior official, declined to comment."])
+    assert "Navon" not in nodes
+    assert "Navon" in nodes["Yitzhak Navon"]["aliases"]
+

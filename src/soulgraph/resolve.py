@@ -141,6 +141,10 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
             ka = normalize(alias)
             if kn in g.parent and ka in g.parent:
                 g.union(ka, kn, root=kn)
+    for k, ms in sorted(by_key.items()):  # "President Reagan" (untagged, whole) is "Reagan"
+        for t in sorted({normalize(t) for m in ms for t in titled_forms(m)}):
+            if t in g.parent and t != k:
+                g.union(t, k, root=k)
     for short, full in _parenthetical_aliases(mentions):
         if short in g.parent and full in g.parent:
             g.union(short, full, root=full)
@@ -184,10 +188,24 @@ def _build(by_key: dict[str, list[Mention]], g: _Groups) -> list[Cluster]:
         ms = [m for k in members for m in by_key[k]]
         c = Cluster(key=root, name="", mentions=ms)
         c.name = _display_name(by_key[root] or ms)
-        c.aliases = sorted({m.text for m in ms} - {c.name})
+        c.aliases = _aliases(ms, c.name)
         c.merged_from = [k for k in members if k != root]
         out.append(c)
     return out
+
+
+_TITLED = "titled:"
+
+
+def titled_forms(m: Mention) -> list[str]:
+    """The name as written with its title ("Sen. Bob Dole" for the mention "Bob Dole"; the
+    extractor strips titles and keeps the titled form in a ``titled:`` cue)."""
+    return [c[len(_TITLED):] for c in m.cues if c.startswith(_TITLED)]
+
+
+def _aliases(ms: list[Mention], name: str) -> list[str]:
+    """Every other way the mentions wrote the name, titled forms included."""
+    return sorted({m.text for m in ms}.union(*(titled_forms(m) for m in ms)) - {name})
 
 
 def _display_name(ms: list[Mention]) -> str:
@@ -233,7 +251,7 @@ def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry) -
         ms = [m for k in keys for m in by_key[k].mentions]
         merged = {x for k in keys for x in (by_key[k].merged_from + ([k] if k != root else []))}
         out.append(Cluster(key=root, name=main.name, mentions=ms,
-                           aliases=sorted({m.text for m in ms} - {main.name}),
+                           aliases=_aliases(ms, main.name),
                            merged_from=sorted(merged - {root})))
     return out
 
@@ -261,8 +279,10 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
             continue
         if t == "person":
             ext[words[0]].add(c.key)
-            if not all(m.sentence_initial for m in c.mentions):
-                ext[words[-1]].add(c.key)  # not "Bye Caroline": a greeting glued to a name
+            # not "Bye Caroline": a greeting glued to a name; "Yisrael Tal" opening a sentence is
+            # a name all the same (its first word is a given name or no English word)
+            if not all(m.sentence_initial for m in c.mentions) or not _maybe_glued(words[0]):
+                ext[words[-1]].add(c.key)
         elif t == "org" and all(w in ORG_SUFFIXES for w in words[1:]):
             ext[words[0]].add(c.key)
     out = []
@@ -278,6 +298,16 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
         if ts == tl or ts in (None, "concept"):
             out.append((k, long))
     return out
+
+
+def _maybe_glued(word: str) -> bool:
+    """Whether a sentence-opening word may be an ordinary word glued to the name after it."""
+    from soulgraph.classify import gazetteer  # noqa: PLC0415 - resolve loads no word lists unless asked
+    from soulgraph.extract import lexicon, trim  # noqa: PLC0415
+
+    if word in trim.GREETINGS or word in trim.IMPERATIVES:
+        return True
+    return bool(lexicon.pos_of(word) - {"noun"}) and not gazetteer.is_given_name(word)
 
 
 def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[str, str]]:

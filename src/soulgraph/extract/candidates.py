@@ -99,6 +99,7 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
                 continue
             # inner "of"/"de"/"&": Palace of Fine Arts, Cliffs of Moher; "Milla & Ben" are two
             if (u.lower_ in _INNER and u.text.islower() or u.text == "&") and j + 1 < n \
+                    and not (u.lower_ == "of" and _legal_form_end(doc, j - 1)) \
                     and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():
                 e1, e2 = ent_at.get(j - 1), ent_at.get(j + 1)
                 same = e1 is not None and e1 is e2
@@ -113,6 +114,18 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
             break
         yield i, j
         i = j
+
+
+# Legal forms that end a company's name: "Pittsburgh-Corning Corp. of Pittsburgh" is the company
+# and its town, never one name (unlike "Bank of America", "University of Nigeria").
+_LEGAL_FORMS = frozenset({"corp", "inc", "co", "ltd", "llc", "plc", "gmbh", "ag", "sa", "s.a.", "lp", "llp"})
+
+
+def _legal_form_end(doc, k: int) -> bool:
+    """Whether token ``k`` ends a legal form ("Corp.", "Inc", or "Corp" + ".")."""
+    if doc[k].text == "." and k > 0 and not doc[k - 1].whitespace_:
+        k -= 1
+    return doc[k].lower_.rstrip(".") in _LEGAL_FORMS and doc[k].text[:1].isupper()
 
 
 def _nameish(t, is_initial: bool) -> bool:
@@ -280,6 +293,9 @@ def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
     (es, ee, _label), = seen
     if es > i or ee < j or (es, ee) == (i, j):
         return [(i, j)]
+    if any(doc[k].lower_ == "of" and _legal_form_end(doc, k - 1)
+           for k in (*range(max(es, 1), i), *range(j, ee))):
+        return [(i, j)]  # "Pittsburgh-Corning Corp." of "Pittsburgh": the company, then its town
     if all(_name_filler(doc[k]) for k in (*range(es, i), *range(j, ee))):
         return [(es, ee)]
     return [(i, j)]
@@ -331,8 +347,8 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         i = trim.strip_openers(doc, i, j, i in initial, ner_start)
         person = any(ent_at.get(k, (0, 0, ""))[2] == "PERSON" for k in range(i, j))
         i, title = trim.strip_title(doc, i, j, person)
-        if title is None and person and i > 0:  # a title the opener rules already dropped
-            title = trim.title_word(doc[i - 1])
+        if title is None and i > 0 and (person or trim.bare_name(doc, i, j)):
+            title = trim.title_word(doc[i - 1])  # dropped by the opener or inner-title rules
         j, head = trim.strip_trailing_heads(doc, i, j)
         i, j = trim.trim(doc, i, j)
     if i >= j:
@@ -374,5 +390,12 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     cues.extend(context.role_cues(doc, i, j, sent_initial))
     if title and f"title:{title}" not in cues:
         cues.append(f"title:{title}")
+    ts = trim.title_start(doc, i) if title or any(c.startswith("title:") for c in cues) else None
+    if ts is None and trim.title_word(doc[i]) and doc[i].lower_ in trim.KEEP_TITLES:
+        ts = i  # "Archduke Franz Ferdinand": the rank stayed on the name
+    if ts is not None:
+        ts = trim.place_before_title(doc, ts)
+    if ts is not None and ts < i:  # "Sen. Bob Dole", "U.S. Sen. Robert F. Kennedy": aliases of "Bob Dole"
+        cues.append(f"titled:{text[doc[ts].idx:end]}")
     s0, s1 = sent_of(i)
     return Cand(start, end, cues, s0, s1, sent_initial, deferred=keep == "defer")

@@ -88,8 +88,9 @@ def place_pairs(doc, text: str, out: list) -> list:
         after = text[b.end:b.end + 6].lstrip(" ,")
         before = text[max(0, a.start - 2):a.start]
         listed = k > 0 and before.strip() == "," and cands[k - 1].end >= a.start - 2
-        if after.startswith(("and ", "or ")) or (listed and not _region(a, text, places)):
-            continue  # a list of places, not a town and its region
+        abbrev = text[b.start:b.end].endswith(".") and b.end - b.start <= 6  # "Ore.", "N.Y."
+        if (after.startswith(("and ", "or ")) and not abbrev) or (listed and not _region(a, text, places)):
+            continue  # a list of places, not a town and its region ("Portland, Ore., and ..." is one)
         cues = ["place_pair", "ner:GPE", "propn"]
         extra.append(Cand(a.start, b.end, cues, a.sent_start, a.sent_end, a.sentence_initial))
     return extra

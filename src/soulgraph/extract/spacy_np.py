@@ -45,6 +45,8 @@ cue                               meaning
 ``compound_head:<noun>``          the name modifies a common noun ("Acme team",
                                   "the Soul Protocol PR") -> compound_head:team
 ``title:<word>``                  preceded by a title word (mr, dr, president, ...)
+``titled:<text>``                 the name as written with the title the extractor
+                                  stripped ("Sen. Bob Dole" on "Bob Dole"): an alias
 ``cmd:<verb>``                    argument of a command line ("pip install X" ->
                                   cmd:install on X); ``cmd_head`` on "pip" itself
 ``backticked``                    inside `backticks`

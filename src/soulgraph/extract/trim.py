@@ -11,7 +11,7 @@ import re
 
 from soulgraph import shapes
 from soulgraph.classify import gazetteer
-from soulgraph.extract import lexicon
+from soulgraph.extract import context, lexicon
 
 # Tags that never start a name: determiners, pronouns, possessive markers, punctuation.
 _LEAD_TAGS = frozenset({"DT", "PDT", "PRP", "PRP$", "WP", "WP$", "POS", "IN", "CC", "TO", "RB",
@@ -128,12 +128,20 @@ PERSON_TITLES = frozenset(
 )
 
 
-# Honorifics that usually stay part of how a person is named ("President Lincoln", "Prince
-# Charles", "Dr. Ruth"): a person cue, but never stripped from the name.
+# Titles of rank that stay part of how a person is named ("Prince Charles", "King Hussein",
+# "Pope John Paul II": a given name under a title, the bare name ambiguous): a person cue, but
+# never stripped from the name.
 KEEP_TITLES = frozenset(
-    "president prince princess archduke king queen pope emperor empress sultan sheik sheikh dr dr. "
-    "rev rev. reverend father officer sir dame lord lady actress".split()
+    "prince princess archduke king queen pope emperor empress sultan sheik sheikh father sir dame "
+    "lord lady".split()
 )
+# Honorifics and offices that open a name but are not part of it when NER calls the rest a
+# person ("President Reagan" -> "Reagan", "Dr. Ernesto Perez Balladares"): stripped like other
+# titles, but they are honorifics rather than roles, so they never split an organisation from a
+# person inside a run ("Officer Bob" is no "X Officer, Y") and a bare one is never stripped
+# when NER has no person after it ("President Lincoln" untagged stays whole).
+HONORIFICS = frozenset("president dr dr. rev rev. reverend officer actress".split())
+_NOT_ROLE = KEEP_TITLES | HONORIFICS
 
 
 def title_word(tok) -> str | None:
@@ -154,7 +162,7 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
     if j - i >= 3 and doc[i].lower_ in _SERVICES and doc[i].text[:1].isupper():
         k = i + 1  # "Police Major Pramot Pansakun", "Army Gen. Wesley Clark": service, rank, name
         rank = title_word(doc[k])
-        if rank is not None and doc[k].lower_ not in KEEP_TITLES:
+        if rank is not None and doc[k].lower_ not in _NOT_ROLE:
             k += 1
             if k < j and doc[k].text == "." and not doc[k - 1].whitespace_:
                 k += 1
@@ -172,10 +180,49 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
         k += 1  # "Sen" "." tokenised apart
     if k >= j or not doc[k].text[:1].isupper() or doc[k].lower_ in _NOT_NAME_START:
         return i, None
+    if _place_or_org_head(doc[j - 1]) and (j - k == 1 or not gazetteer.is_given_name(doc[k].text)):
+        return i, None  # "the Ambassador Hotel", "Judge Rotenberg Center": a building, whatever NER says
     return k, word
 
 
+def _place_or_org_head(tok) -> bool:
+    low = tok.lower_.rstrip(".")
+    return low in gazetteer.words("places_suffix") or low in gazetteer.words("orgs_suffix")
+
+
 _NOT_NAME_START = frozenset({"of", "for", "the"})
+
+
+def place_before_title(doc, k: int) -> int:
+    """Start of the place or nationality naming the office of the title at ``k`` ("U.S." in
+    "U.S. Sen. Robert F. Kennedy", "Austrian" in "Austrian Archduke Franz Ferdinand"), else ``k``."""
+    if k < 1 or doc[k - 1].ent_type_ not in ("GPE", "NORP") or doc[k - 1].ent_iob_ == "O" \
+            or "\n" in doc[k - 1].whitespace_ or doc[k].ent_type_ in ("GPE", "NORP") \
+            or doc[k].lower_ in _NAME_OPENERS:  # an office has a place, "Ms." has none
+        return k
+    a = k - 1
+    while a > 0 and doc[a].ent_iob_ == "I":
+        a -= 1
+    while a < k - 1 and doc[a].lower_ == "the":
+        a += 1
+    if a > 0 and doc[a - 1].text == ",":
+        return k  # "Belen, N.M. Gov. X": the state closes a "Town, State" pair
+    return a if all(t.text[:1].isupper() for t in doc[a:k] if t.is_alpha) else k
+
+
+def title_start(doc, i: int) -> int | None:
+    """Where the title right before a name at ``i`` starts ("Sen." in "Sen. Bob Dole", "Prime"
+    in "Prime Minister Felipe Gonzalez"), or None when no capitalised title precedes it."""
+    k = i - 1
+    if k >= 1 and doc[k].text == "." and not doc[k - 1].whitespace_:
+        k -= 1  # "Sen" "." tokenised apart
+    if k < 0 or "\n" in doc[k].whitespace_ or not doc[k].text[:1].isupper() \
+            or not (title_word(doc[k]) or doc[k].lower_ in context.TITLES):
+        return None
+    while k > 0 and doc[k - 1].lower_ in _TITLE_MODIFIERS and doc[k - 1].text[:1].isupper() \
+            and "\n" not in doc[k - 1].whitespace_:
+        k -= 1
+    return k
 # Words that only qualify the title after them: "Prime Minister", "Foreign Secretary", "Deputy Mayor".
 _TITLE_MODIFIERS = frozenset(
     "prime vice deputy foreign interior defense defence finance health education justice home chief "
@@ -188,14 +235,20 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
     """"Cape Town Supreme Court Judge J.H. Berman", "State Duma Deputy Konstantin Zatulin": an
     organisation, a role word, then a person's name; return the two names (title dropped)."""
     last = j - 1  # "Coast Guard Lt." + "Steve Hardy": a run ending in a title before a person
-    if last > i and title_word(doc[last]) is not None and doc[last].lower_ not in KEEP_TITLES:
+    if last > i and title_word(doc[last]) is not None and doc[last].lower_ not in _NOT_ROLE:
         nxt = j + 1 if j < len(doc) and doc[j].text == "." else j
         if nxt < len(doc) and doc[nxt].ent_type_ == "PERSON" and doc[nxt].text[:1].isupper():
             return [(i, last)]
     for k in range(i + 1, j - 1):
+        if doc[k].lower_ in _NAME_OPENERS and doc[k].text[:1].isupper() \
+                and doc[k - 1].ent_type_ in _NOT_PERSON_ENTS:  # not "Datuk Sri Dr. Siti Hasmah"
+            n = k + 2 if doc[k + 1].text == "." and not doc[k].whitespace_ else k + 1
+            if n < j and doc[n].text[:1].isupper():  # "Belen, N.M. Ms. Calico": Ms. opens a new name
+                return [(i, k), (n, j)]
+    for k in range(i + 1, j - 1):
         low = doc[k].lower_
         if title_word(doc[k]) is None or low in ("general", "chief") or (
-                low in KEEP_TITLES and low not in _INNER_OK):
+                low in _NOT_ROLE and low not in _INNER_OK):
             continue
         left_org = k - i >= 2 or doc[i].ent_type_ in ("ORG", "GPE", "NORP")  # not "Vice President X"
         if doc[k - 1].ent_type_ != "PERSON" and doc[k + 1].text[:1].isupper() \
@@ -206,9 +259,31 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
             return [(i, k), (k + 1, j)]
         if left_org and low in _INNER_OK and doc[k + 1].text[:1].isupper() and doc[k + 1].tag_ == "NNP":
             return [(i, k), (k + 1, j)]  # "National Congress President Vinicio Villar Anleu"
+        if low not in _NOT_ROLE and _whole_entity(doc, i, k) and bare_name(doc, k + 1, j):
+            return [(i, k), (k + 1, j)]  # "Crimean Deputy Yevhen Saburov": NER missed the person
     return None
 
 
+def _whole_entity(doc, i: int, k: int) -> bool:
+    """Whether ``doc[i:k]`` is exactly one place / nationality / organisation entity."""
+    return doc[i].ent_iob_ == "B" and doc[i].ent_type_ in ("GPE", "NORP", "ORG") \
+        and all(t.ent_iob_ == "I" for t in doc[i + 1:k]) and doc[k].ent_iob_ != "I"
+
+
+def bare_name(doc, a: int, b: int) -> bool:
+    """Two or more capitalised proper nouns outside any place/organisation entity, not ending in a
+    place or organisation head: the shape of a person's name."""
+    toks = [t for t in doc[a:b] if t.is_alpha]
+    return len(toks) >= 2 and all(t.tag_ in ("NNP", "NNPS") and t.text[:1].isupper()
+                                  and t.ent_type_ not in ("NORP", "ORG", "FAC")
+                                  and not (t.ent_type_ in ("GPE", "LOC") and gazetteer.is_place(t.text))
+                                  and t.lower_ not in _TITLE_MODIFIERS and title_word(t) is None
+                                  for t in toks) and not _place_or_org_head(toks[-1])
+
+
+# Honorifics that only ever open a person's name: inside a proper-noun run one starts a new name.
+_NAME_OPENERS = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr."})
+_NOT_PERSON_ENTS = frozenset({"GPE", "LOC", "ORG", "NORP", "FAC"})
 _INNER_OK = frozenset({"president", "officer"})  # honorifics, but after an organisation a role
 
 
@@ -249,8 +324,9 @@ def _dateline_piece(doc, a: int, b: int, initial: set[int], places: frozenset[st
         return [(a, b, "place")]
     if not opens or b - a < 2:
         return [(a, b, False)]
-    for cut in (a + 1, a + 2):  # one- and two-word places: "Paris", "Buenos Aires"
-        if cut >= b or doc[a:cut].text.casefold() not in places or not doc[cut].text[:1].isupper():
+    for cut in (a + 2, a + 1):  # two- and one-word places: "Buenos Aires", "Paris"
+        if cut >= b or not doc[cut].text[:1].isupper() or not (
+                doc[a:cut].text.casefold() in places or _place_city(doc, a, cut, places)):
             continue
         rest = doc[cut:b]
         line_end = b >= len(doc) or "\n" in doc[b - 1].whitespace_ or doc[b].is_space \
@@ -259,6 +335,11 @@ def _dateline_piece(doc, a: int, b: int, initial: set[int], places: frozenset[st
         if caps or line_end or any(t.lower_ in _SOURCE_WORDS for t in rest):
             return [(a, cut, False), (cut, b, True)]
     return [(a, b, False)]
+
+
+def _place_city(doc, a: int, cut: int, places: frozenset[str]) -> bool:
+    """"Guatemala City", "Kuwait City": a known place named with "City" is a city."""
+    return cut - a == 2 and doc[a + 1].text == "City" and doc[a].text.casefold() in places
 
 
 def _caps_dateline(doc, a: int, b: int) -> bool:
