@@ -226,9 +226,9 @@ def test_conference_with_its_edition_is_an_event():
     from soulgraph import pipeline
     from soulgraph.models import Memory
 
-    g = pipeline.rebuild([Memory(id="1", content="User is speaking at PyCon Portugal in Porto in September."),
-                          Memory(id="2", content="Booked the hotel for KubeCon Europe 2025 next to the venue.")],
-                         extractor="spacy").graph
+    mems = [Memory(id="1", content="User is speaking at PyCon Portugal in Porto in September."),
+            Memory(id="2", content="Booked the hotel for KubeCon Europe 2025 next to the venue.")]
+    g = pipeline.rebuild(mems, extractor="spacy").graph
     assert g.nodes["pycon portugal"]["type"] == "event"
     assert g.nodes["porto"]["type"] == "place"
 
