@@ -13,9 +13,14 @@ import sys
 
 def main() -> None:
     if sys.argv[1:2] == ["update"]:
+        import gc
+
         from soulgraph.extract import preload
 
         preload.start_early(sys.argv[2:])
+        # A short process holding acyclic data (the command keeps the collector off anyway):
+        # collections during the imports would only re-scan what the imports made.
+        gc.disable()
     from soulgraph.cli import main as cli_main
 
     cli_main()

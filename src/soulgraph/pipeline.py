@@ -7,6 +7,7 @@ does not matter, and two runs give the same graph.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -176,21 +177,25 @@ def _pin_for(registry: Registry, c: resolve.Cluster):
     return None
 
 
+_BY_POSITION = operator.attrgetter("memory_id", "start")
+
+
 def _node(c, etype, conf, reasons, by_id, *, pinned: bool) -> dict:
     """Node attributes (the :class:`Entity` fields) as a plain dict: this runs per entity
     over every mention, so it avoids model validation on the hot path."""
     prov, seen = [], set()
-    for m in sorted(c.mentions, key=lambda m: (m.memory_id, m.start)):
-        if (m.memory_id, m.start) in seen:
+    for m in sorted(c.mentions, key=_BY_POSITION):
+        at = (m.memory_id, m.start)
+        if at in seen:
             continue
-        seen.add((m.memory_id, m.start))
+        seen.add(at)
         mem = by_id[m.memory_id]
         p = {"memory_id": m.memory_id, "start": m.start, "end": m.end,
              "sentence_start": m.sent_start, "sentence_end": m.sent_end, "extractor": m.extractor}
         if mem.created_at is not None:
             p["time"] = mem.created_at
         prov.append(p)
-    times = sorted(p["time"] for p in prov if "time" in p)
+    times = [p["time"] for p in prov if "time" in p]
     node = {
         "name": c.name, "type": etype, "aliases": list(c.aliases),
         "merged_from": list(c.merged_from), "confidence": round(conf, 3),
@@ -198,5 +203,5 @@ def _node(c, etype, conf, reasons, by_id, *, pinned: bool) -> dict:
         "provenance": prov,
     }
     if times:
-        node["first_seen"], node["last_seen"] = times[0], times[-1]
+        node["first_seen"], node["last_seen"] = min(times), max(times)
     return node

@@ -141,8 +141,13 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
             ka = normalize(alias)
             if kn in g.parent and ka in g.parent:
                 g.union(ka, kn, root=kn)
-    for k, ms in sorted(by_key.items()):  # "President Reagan" (untagged, whole) is "Reagan"
-        for t in sorted({normalize(t) for m in ms for t in titled_forms(m)}):
+    titled = {id(m): t for m in mentions if (t := titled_forms(m))}  # few: one scan of the cues
+    forms: dict[str, set[str]] = defaultdict(set)
+    for m in mentions:
+        if id(m) in titled:
+            forms[normalize(m.text)].update(normalize(t) for t in titled[id(m)])
+    for k in sorted(forms):  # "President Reagan" (untagged, whole) is "Reagan"
+        for t in sorted(forms[k]):
             if t in g.parent and t != k:
                 g.union(t, k, root=k)
     for short, full in _parenthetical_aliases(mentions):
@@ -155,7 +160,7 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
     for ks in by_compact.values():
         for k in ks[1:]:
             g.union(ks[0], k)
-    return _build(by_key, g)
+    return _build(by_key, g, titled)
 
 
 def _parenthetical_aliases(mentions: list[Mention]) -> list[tuple[str, str]]:
@@ -181,14 +186,14 @@ def _parenthetical_aliases(mentions: list[Mention]) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
-def _build(by_key: dict[str, list[Mention]], g: _Groups) -> list[Cluster]:
+def _build(by_key: dict[str, list[Mention]], g: _Groups, titled: dict[int, list[str]]) -> list[Cluster]:
     out = []
     for root in sorted({g.find(k) for k in by_key}):
         members = sorted(g.members[root])
         ms = [m for k in members for m in by_key[k]]
         c = Cluster(key=root, name="", mentions=ms)
         c.name = _display_name(by_key[root] or ms)
-        c.aliases = _aliases(ms, c.name)
+        c.aliases = _aliases(ms, c.name, titled)
         c.merged_from = [k for k in members if k != root]
         out.append(c)
     return out
@@ -203,9 +208,11 @@ def titled_forms(m: Mention) -> list[str]:
     return [c[len(_TITLED):] for c in m.cues if c.startswith(_TITLED)]
 
 
-def _aliases(ms: list[Mention], name: str) -> list[str]:
-    """Every other way the mentions wrote the name, titled forms included."""
-    return sorted({m.text for m in ms}.union(*(titled_forms(m) for m in ms)) - {name})
+def _aliases(ms: list[Mention], name: str, titled: dict[int, list[str]] | None = None) -> list[str]:
+    """Every other way the mentions wrote the name, titled forms included (``titled``: the
+    titled forms of the mentions that have any, when the caller already collected them)."""
+    forms = (titled.get(id(m), ()) for m in ms) if titled is not None else (titled_forms(m) for m in ms)
+    return sorted({m.text for m in ms}.union(*forms) - {name})
 
 
 def _display_name(ms: list[Mention]) -> str:

@@ -129,10 +129,12 @@ def _fork() -> ModelPreload | None:
 
 
 def _serve(conn: Connection, parent_end: Connection) -> None:
+    import gc
     import signal
 
     parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
+    gc.disable()  # imports and one batch of analyses in a short-lived process: nothing to collect
     from soulgraph import extract
     from soulgraph.extract import spacy_np
 
