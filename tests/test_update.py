@@ -119,18 +119,26 @@ def test_unchanged_store_extracts_nothing_and_edits_extract_only_themselves():
     assert "initech" in third.stats.nodes_added
 
 
+def _update_equals_rebuild(base: list[Memory], added: list[Memory]):
+    """Build ``base``, update with ``added`` through a round-tripped cache, check the result
+    equals a rebuild of the grown store; (first, updated, rebuilt)."""
+    first = update.update_memories(base, extractor="spacy")
+    grown = base + added
+    res = update.update_memories(grown, first.graph, _roundtrip(first.cache), extractor="spacy")
+    ref = pipeline.rebuild(grown, extractor="spacy")
+    assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph)
+    return first, res, ref.graph
+
+
 def test_type_decision_is_not_reused_when_only_store_wide_counts_change():
     """A name's type also depends on how the rest of the store writes the word (lowercase
     "pepper" elsewhere makes "Pepper" an ordinary word): new memories that never mention the
     entity must still re-decide it, not reuse the cached decision."""
     base = [_mem(1, "Pepper said the deploy is blocked on the staging database."),
             _mem(2, "Lunch with Pepper on Friday to plan the offsite.")]
-    first = update.update_memories(base, extractor="spacy")
-    grown = base + [_mem(3, "Add more pepper to the soup, and black pepper on the eggs."),
-                    _mem(4, "The pepper plants need water; pepper seeds are cheap.")]
-    res = update.update_memories(grown, first.graph, _roundtrip(first.cache), extractor="spacy")
-    ref = pipeline.rebuild(grown, extractor="spacy")
-    assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph)
+    first, res, _ = _update_equals_rebuild(base, [
+        _mem(3, "Add more pepper to the soup, and black pepper on the eggs."),
+        _mem(4, "The pepper plants need water; pepper seeds are cheap.")])
     before = first.graph.nodes["pepper"]
     after = res.graph.nodes.get("pepper")
     assert after is None or (after["type"], after["reasons"]) != (before["type"], before["reasons"])
@@ -283,11 +291,8 @@ def test_type_decision_is_not_reused_when_only_the_package_count_changes():
     (CamelCase, so the lowercase / capitalised word counts do not change with it.)"""
     base = [_mem(1, "fix(cli): the QuillStack sync crashed when the index was empty (#41)"),
             _mem(2, "Ran QuillStack sync again; pytest passes on `tests/test_cli.py` (#42)")]
-    first = update.update_memories(base, extractor="spacy")
-    grown = base + [_mem(3, "refactor: split QuillStack/store.py and QuillStack/db.py (#43)"),
-                    _mem(4, "docs: describe QuillStack/cli.py options in the README (#44)")]
-    res = update.update_memories(grown, first.graph, _roundtrip(first.cache), extractor="spacy")
-    ref = pipeline.rebuild(grown, extractor="spacy")
-    assert nodelink.dumps(res.graph) == nodelink.dumps(ref.graph)
-    assert ref.graph.nodes["quillstack"]["type"] == "project"
+    first, _, ref = _update_equals_rebuild(base, [
+        _mem(3, "refactor: split QuillStack/store.py and QuillStack/db.py (#43)"),
+        _mem(4, "docs: describe QuillStack/cli.py options in the README (#44)")])
+    assert ref.nodes["quillstack"]["type"] == "project"
     assert first.graph.nodes["quillstack"]["type"] != "project"
