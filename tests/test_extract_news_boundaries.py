@@ -120,3 +120,12 @@ def test_town_and_state_abbreviation_before_and_is_still_a_pair():
     assert "Eugene, Ore." in got
     listed = mentions("They toured Paris, London and Rome.")
     assert "Paris, London" not in listed
+
+
+def test_a_given_name_owning_what_follows_is_not_glued_to_the_place_before():
+    """"from Lisbon for Riley's birthday": a place and a person, however NER spans them;
+    "Bank of America's" and "Center for Disease Control's" stay whole."""
+    found = mentions("Ana is flying in from Lisbon for Riley's birthday!")
+    assert "Lisbon" in found and "Riley" in found and "Lisbon for Riley" not in found
+    assert "Bank of America" in mentions("Bank of America's results were strong.")
+    assert "Center for Disease Control" in mentions("I met the Center for Disease Control's team.")

@@ -100,7 +100,8 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
             # inner "of"/"de"/"&": Palace of Fine Arts, Cliffs of Moher; "Milla & Ben" are two
             if (u.lower_ in _INNER and u.text.islower() or u.text == "&") and j + 1 < n \
                     and not (u.lower_ == "of" and _legal_form_end(doc, j - 1)) \
-                    and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():
+                    and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper() \
+                    and not _possessor_after_connector(doc, j - 1, min(j + 3, n)):
                 e1, e2 = ent_at.get(j - 1), ent_at.get(j + 1)
                 same = e1 is not None and e1 is e2
                 if same or (u.text != "&" and (e1 is None or e2 is None or e1 is e2)):
@@ -296,9 +297,21 @@ def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
     if any(doc[k].lower_ == "of" and _legal_form_end(doc, k - 1)
            for k in (*range(max(es, 1), i), *range(j, ee))):
         return [(i, j)]  # "Pittsburgh-Corning Corp." of "Pittsburgh": the company, then its town
+    if _possessor_after_connector(doc, es, ee):
+        return [(i, j)]  # "Lisbon for Riley's birthday": two names, not "Lisbon for Riley's"
     if all(_name_filler(doc[k]) for k in (*range(es, i), *range(j, ee))):
         return [(es, ee)]
     return [(i, j)]
+
+
+def _possessor_after_connector(doc, es: int, ee: int) -> bool:
+    """An entity ending "<connector> <given name>'s" ("Lisbon for Riley's"): the given name owns
+    what follows, so the entity is two names ("Bank of America's" keeps: no given name)."""
+    if ee - es < 4 or ee > len(doc) or doc[ee - 1].text not in ("'s", "’s"):
+        return False
+    con, name = doc[ee - 3], doc[ee - 2]
+    return (con.text.islower() and con.lower_ in ("for", "from", "with", "to", "at", "and")
+            and name.text[:1].isupper() and gazetteer.is_given_name(name.text))
 
 
 def _name_filler(tok) -> bool:
