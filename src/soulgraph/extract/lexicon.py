@@ -12,6 +12,8 @@ import functools
 import os
 from pathlib import Path
 
+from soulgraph.extract import spacy_disabled
+
 _POS = ("noun", "verb", "adj", "adv")
 # Common words missing from WordNet's open-class lists (function words, interjections).
 _EXTRA = frozenset("""
@@ -61,7 +63,7 @@ def _tables() -> dict[str, frozenset[str] | dict]:
     by_pos: dict[str, frozenset[str]] = {}
     exc: dict[str, dict[str, list[str]]] = {}
     rules: dict[str, list[list[str]]] = {}
-    if os.environ.get("SOULGRAPH_DISABLE_SPACY", "").strip() not in ("", "0"):
+    if spacy_disabled():
         return {"words": frozenset(), "by_pos": {}, "exc": {}, "rules": {}}
     tables = _read_tables()
     if tables is not None:

@@ -13,7 +13,6 @@ fall back to extracting in process.
 from __future__ import annotations
 
 import atexit
-import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -114,9 +113,9 @@ def _possible() -> bool:
     import importlib.util
     import multiprocessing as mp
 
-    if "fork" not in mp.get_all_start_methods():
-        return False
-    if os.environ.get("SOULGRAPH_DISABLE_SPACY", "").strip() not in ("", "0"):
+    from soulgraph.extract import spacy_disabled
+
+    if "fork" not in mp.get_all_start_methods() or spacy_disabled():
         return False
     return importlib.util.find_spec("spacy") is not None
 

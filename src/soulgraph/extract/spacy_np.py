@@ -90,12 +90,11 @@ each segment's spaCy mentions in order.
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Sequence
 
 from soulgraph import gcpause, relations
-from soulgraph.extract import candidates, lexicon, speakers, techspans
+from soulgraph.extract import candidates, lexicon, spacy_disabled, speakers, techspans
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention
 
@@ -114,10 +113,10 @@ _WORD = re.compile(r"[a-z]{3,}")
 def load_nlp():
     """The loaded pipeline, or None when spaCy or the model is not installed.
 
-    ``SOULGRAPH_DISABLE_SPACY=1`` makes the model unavailable on purpose (tests
-    and benchmarks of the regex fallback run the real CLI this way).
+    ``SOULGRAPH_DISABLE_SPACY=1`` makes the model unavailable on purpose
+    (:func:`soulgraph.extract.spacy_disabled`).
     """
-    if os.environ.get("SOULGRAPH_DISABLE_SPACY", "").strip() not in ("", "0"):
+    if spacy_disabled():
         return None
     # Importing spaCy and building the pipeline allocate ~10^5 containers; with a big store
     # or graph already in memory each collection would re-scan all of it (0.4 s in `update`).
