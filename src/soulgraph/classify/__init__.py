@@ -79,6 +79,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     spec = bool(shape.is_standard(name))
     if stats is None:
         stats = corpus.stats(texts)
+    fig = corpus.name_figures(stats, key)
     # Mentions with the same cues and evidence vote alike: each kind is voted once with its
     # count (same counts, weights and kinds; 5-10x fewer vote lists for a frequent name).
     # Groups end in the order of their last mention, so Tally.kinds' "last wins" is unchanged.
@@ -100,18 +101,18 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
-    entity = _EntityFlags(name, spec, given, listed and key not in stats.speakers, ambiguous)
+    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous)
     for m, text, dialogue, chatty, technical, quoted, ev, n in groups.values():
         votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, quoted, ev, entity)
         tally.add_mention(votes, forbid, n)
-    if key in stats.speakers and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
+    if fig.speaker and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
-    files = stats.packages.get(key, 0)
+    files = fig.files
     if files >= 2 and " " not in key:  # "mempalace/cli.py", "mempalace/palace.py": the code being built,
         # a project even when it also ships a command ("mempalace mine"); grows with the file count
         tally.add_entity([Vote("project", "package of the store's code files", 4.0, "code")], files)
     if " " not in key and key.isalpha() and name[:1].isupper() and name[1:].islower():
-        low, cap = stats.lower.get(key, 0), stats.capital_mid.get(key, 0)
+        low, cap = fig.lower, fig.capital_mid
         if low >= 2 and low >= cap:
             tally.add_entity([Vote("concept", f"ordinary word (lowercase x{low})", 1.5, "word"),
                               Vote("person", "ordinary word", -1.0, "word")])

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from soulgraph.sources.envelope import split_segments
 
@@ -32,6 +33,22 @@ class CorpusStats:
     lower: Counter  # lowercase word -> occurrences written in lowercase
     capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
     packages: Counter  # casefolded directory -> code-file paths under it ("mempalace/cli.py")
+
+
+class NameFigures(NamedTuple):
+    """What the store as a whole says about one name (``gazetteer.key`` form): all that typing
+    reads of the store-wide statistics beyond the name's own memories, so the decision memo
+    (``classify.memo``) digests exactly this."""
+
+    speaker: bool  # speaks two or more turns
+    lower: int  # times written in lowercase
+    capital_mid: int  # times capitalised mid-sentence
+    files: int  # code-file paths under a directory of that name
+
+
+def name_figures(stats: CorpusStats, key: str) -> NameFigures:
+    return NameFigures(key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0),
+                       stats.packages.get(key, 0))
 
 
 _CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}

@@ -66,7 +66,5 @@ class DecisionMemo:
         ids = [ident.get(id(m)) for m in mentions]
         if None in ids:
             return None
-        key = gazetteer.key(name)
-        head = [name, key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0),
-                stats.packages.get(key, 0)]
+        head = [name, *corpus.name_figures(stats, gazetteer.key(name))]
         return hashlib.blake2b(orjson.dumps([head, ids]), digest_size=12).hexdigest()
