@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -60,13 +60,15 @@ def build_graph(
     extractor: str,
     registry: Registry,
     memo: DecisionMemo | None = None,
+    hashes: Mapping[str, str] | None = None,
 ) -> nx.MultiDiGraph:
     """Resolve, classify and link already-extracted mentions into a graph.
 
     ``memo``: type decisions of an earlier build to reuse where their inputs are
-    unchanged (``update`` passes the cache's; only for per-memory extractors)."""
+    unchanged (``update`` passes the cache's; only for per-memory extractors).
+    ``hashes``: memory id -> ``content_hash`` when the caller already has them."""
     with gcpause.paused():
-        return _build_graph(memories, analyses, extractor, registry, memo)
+        return _build_graph(memories, analyses, extractor, registry, memo, hashes)
 
 
 def _build_graph(
@@ -75,10 +77,12 @@ def _build_graph(
     extractor: str,
     registry: Registry,
     memo: DecisionMemo | None,
+    hashes: Mapping[str, str] | None,
 ) -> nx.MultiDiGraph:
     by_id = {m.id: m for m in memories}
     texts = {m.id: m.content for m in memories}
-    hashes = {m.id: content_hash(m.content) for m in memories}
+    if hashes is None:
+        hashes = {m.id: content_hash(m.content) for m in memories}
     mentions = [m for a in analyses for m in a.mentions]
 
     stats = _corpus_stats(texts, analyses)

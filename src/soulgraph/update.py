@@ -237,7 +237,7 @@ def update_memories(
             else:
                 new_cache.entries[m.id] = old[m.id]
     t2 = time.perf_counter()
-    g = pipeline.build_graph(memories, analyses, used, registry, memo)
+    g = pipeline.build_graph(memories, analyses, used, registry, memo, hashes)
     t3 = time.perf_counter()
     if memo is not None:
         new_cache.decisions = memo.used
