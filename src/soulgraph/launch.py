@@ -18,8 +18,11 @@ def main() -> None:
         from soulgraph.extract import preload
 
         preload.start_early(sys.argv[2:])
-        # A short process holding acyclic data (the command keeps the collector off anyway):
-        # collections during the imports would only re-scan what the imports made.
+        # The collector stays off for the whole process: the command holds the store, graph
+        # and cache (millions of acyclic objects) until it exits and extracts in the preloading
+        # child, so collections during the imports or after the library's own pauses would
+        # only re-scan them (0.2-0.3 s at 10k memories). Set here, not in the command, so an
+        # in-process caller of the CLI app keeps its collector.
         gc.disable()
     from soulgraph.cli import main as cli_main
 

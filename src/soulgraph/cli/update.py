@@ -29,14 +29,8 @@ def update(
     workers: int = typer.Option(1, "--workers", min=1, help="Extraction processes."),
 ) -> None:
     """Process new and changed memories, forget deleted ones; the result equals a rebuild."""
-    import gc
-
     from soulgraph import update as update_mod  # the pipeline, loaded only for this command
 
-    # The command holds the store, graph and cache (millions of acyclic objects) until the
-    # process exits, and extraction runs in the preloading child: re-enabling the collector
-    # after the library's pauses would only scan them all once more (0.2 s at 10k memories).
-    gc.disable()
     report = update_mod.update(source, out=out_path, dry_run=dry_run, extractor=extractor,
                                registry=registry, workers=workers, with_health=not as_json)
     if as_json:
