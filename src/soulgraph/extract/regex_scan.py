@@ -124,27 +124,26 @@ def _cli_tools(t: str, occs: list[Occ]) -> bool:
 
     if not corpus.is_technical(t):
         return False
-    taken = [(o.start, o.end) for o in occs]
     found = False
-    for m in _cli_tool_rx().finditer(t):
-        s, e = m.span()
-        if any(a < e and s < b for a, b in taken):
-            continue
+    for m in _free_matches(_cli_tool_rx(), t, occs):
         # kind "tech", not "lower": lowercase names are looked for store-wide, and "bash" in a
         # chat is a party
-        occs.append(Occ(s, e, m.group(), m.group(), "tech", False, ["cli_tool"]))
+        occs.append(Occ(m.start(), m.end(), m.group(), m.group(), "tech", False, ["cli_tool"]))
         found = True
     return found
 
 
+def _free_matches(rx: re.Pattern, t: str, occs: list[Occ]) -> list[re.Match]:
+    """Matches of ``rx`` in ``t`` that overlap none of the occurrences already found."""
+    taken = [(o.start, o.end) for o in occs]
+    return [m for m in rx.finditer(t) if not any(a < m.end() and m.start() < b for a, b in taken)]
+
+
 def rescan_lower(t: str, rx, occs: list[Occ]) -> list[Occ]:
     """Other mentions of known lowercase package names in ``t`` (pass 2 asks once per segment)."""
-    taken = [(o.start, o.end) for o in occs]
     new = []
-    for m in rx.finditer(t):
+    for m in _free_matches(rx, t, occs):
         s, e = m.span()
-        if any(a < e and s < b for a, b in taken):
-            continue
         occ = Occ(s, e, m.group(), m.group().casefold(), "lower", _is_initial(t, s))
         _project_signals(t, occ)
         new.append(occ)
