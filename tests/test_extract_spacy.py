@@ -246,6 +246,30 @@ def test_chitchat_skips_the_model_but_keeps_memory():
     assert spacy_np.may_hold_names("ok ask pytest")
 
 
+def test_sentences_without_a_possible_name_are_not_parsed():
+    text = "Yeah I went there yesterday and it was great. Then Maya called from Lisbon!\nThat was fun."
+    runs = spacy_np.name_runs(text, 0, len(text))
+    assert [text[a:b] for a, b in runs] == ["Then Maya called from Lisbon!"]
+    (a,) = run(text)
+    assert {m.text for m in a.mentions} == {"Maya", "Lisbon"}  # offsets checked by run()
+
+
+def test_grammar_capitals_do_not_make_a_sentence_worth_parsing():
+    for s in ("I think so.", "That sounds great, I'm in!", "Wow, I’ve never seen that.", "Hey, how are you?"):
+        assert not spacy_np.sentence_may_hold_names(s), s
+    # an opening word that can be a name, a capital after the first word, a digit, a non-word: parsed
+    for s in ("Grace said hi.", "Thanks, Mel!", "I moved in 2019.", "we use pytest now", "Sounds good."):
+        assert spacy_np.sentence_may_hold_names(s), s
+    (a,) = run("Grace said she would come. It was nice.")
+    assert [m.text for m in a.mentions] == ["Grace"]
+
+
+def test_text_whose_every_sentence_may_name_something_is_parsed_whole():
+    text = "Acme hired Dana Lee. She moved to Paris in 2021.\n\nThe Soul Protocol team shipped v2.  "
+    assert spacy_np.name_runs(text, 0, len(text)) == [(0, len(text))]
+    assert spacy_np.name_runs(text, 5, 19) == [(5, 19)]  # a sub-range stays within its bounds
+
+
 def test_eponymous_concept_phrase_next_to_the_name():
     found = texts("The decay follows Ebbinghaus decay curves, not Hebbian potentiation rules.",
                   "Helpers model Ebbinghaus decay over time.")
