@@ -24,7 +24,7 @@ _PROPN = frozenset({"NNP", "NNPS"})
 # Lowercase words allowed inside a proper-noun run between two capitalised words.
 _INNER = frozenset({"of", "de", "da", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le",
                     "&", "for", "y", "bin", "al", "el"})
-_SUBCOMMANDS = frozenset(
+SUBCOMMANDS = frozenset(
     "install uninstall add remove run exec sync init commit push pull clone publish upgrade".split()
 )
 _CLOSED_TAGS = frozenset({"CC", "DT", "PDT", "IN", "PRP", "PRP$", "WDT", "WP", "WP$", "WRB", "MD", "TO",
@@ -156,6 +156,13 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
         k = bisect_right(starts, tok_i) - 1
         return bounds[max(k, 0)]
 
+    known: list[bool] = []
+
+    def technical() -> bool:  # worked out at most once per segment, and only when asked
+        if not known:
+            known.append(corpus.is_technical(text))
+        return known[0]
+
     # 1. spaCy spans: entities and proper-noun runs, merged
     spans: dict[tuple[int, int], list[str]] = {}
     ent_at: dict[int, tuple[int, int, str]] = {}
@@ -186,28 +193,26 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     # text, known command-line tools even when they are words too ("migrate to uv", "with sed")
     n = len(doc)
     cli_tools = gazetteer.words("cli_tools")
-    technical: bool | None = None
     for t in doc:
         low = t.text
         if not (low.islower() and low.isalpha() and len(low) >= 2):
             continue
         if low in cli_tools and t.i not in used and (t.i, t.i + 1) not in spans \
                 and t.tag_ not in _CLOSED_TAGS:
-            if technical is None:
-                technical = corpus.is_technical(doc.text)
-            if technical:
+            if technical():
                 spans[(t.i, t.i + 1)] = ["cli_tool", "shape:lower"]
                 used.add(t.i)
                 continue
         nxt = doc[t.i + 1] if t.i + 1 < n else None
-        if nxt is not None and nxt.lower_ in _SUBCOMMANDS and nxt.text.islower() and t.whitespace_ \
+        if nxt is not None and nxt.lower_ in SUBCOMMANDS and nxt.text.islower() and t.whitespace_ \
                 and t.tag_ in ("NN", "NNP", "FW", "JJ", "VB", "VBP") and not t.is_stop \
                 and t.i + 2 < n and not doc[t.i + 2].is_punct and (t.i == 0 or doc[t.i - 1].tag_ not in
-                                                                   ("DT", "PRP$", "JJ", "CD")):
+                                                                   ("DT", "PRP$", "JJ", "CD")) \
+                and (low in cli_tools or not lexicon.is_word(low) or technical()):  # not "5K charity run"
             spans[(t.i, t.i + 1)] = ["cmd_head"]
             used.add(t.i)
             continue
-        if t.i >= 2 and doc[t.i - 1].lower_ in _SUBCOMMANDS and (t.i - 2, t.i - 1) in spans \
+        if t.i >= 2 and doc[t.i - 1].lower_ in SUBCOMMANDS and (t.i - 2, t.i - 1) in spans \
                 and "cmd_head" in spans[(t.i - 2, t.i - 1)] and not t.is_stop:
             spans[(t.i, t.i + 1)] = [f"cmd:{doc[t.i - 1].lower_}"]  # "pip install requests": word or not
             used.add(t.i)
@@ -216,7 +221,8 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             continue
         if t.tag_ not in _CLOSED_TAGS and not t.is_stop and not lexicon.is_word(low) \
                 and not lexicon.is_misspelling(low):
-            spans[(t.i, t.i + 1)] = ["lower_nonword", "shape:lower"]
+            if technical() or not _common_noun_in_prose(t):
+                spans[(t.i, t.i + 1)] = ["lower_nonword", "shape:lower"]
 
     # 2. tech spans claim their characters; weak ones yield to a bigger spaCy name holding them
     occupied: list[tuple[int, int]] = []
@@ -302,6 +308,17 @@ def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
     if all(_name_filler(doc[k]) for k in (*range(es, i), *range(j, ee))):
         return [(es, ee)]
     return [(i, j)]
+
+
+def _common_noun_in_prose(t) -> bool:
+    """A lowercase word the dictionary lacks, used as a common word in ordinary prose: "that app",
+    "my rehab", "his fave", "anytime you need", "and storytelling". The word list is old; a
+    determiner or possessive of its own, or an adverb / gerund tag, says it is no name. Only
+    asked outside technical text, where lowercase names are the norm ("the pytest run": there
+    the determiner is the run's)."""
+    if t.tag_ in ("RB", "RBR", "RBS", "VBG", "UH"):
+        return True
+    return any(c.dep_ in ("det", "poss") for c in t.children)
 
 
 def _possessor_after_connector(doc, es: int, ee: int) -> bool:

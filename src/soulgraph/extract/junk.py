@@ -17,7 +17,7 @@ NUMBER_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARD
 PLACE_PERSON = frozenset({"GPE", "LOC", "PERSON", "FAC", "ORG", "NORP"})
 _PROPN = frozenset({"NNP", "NNPS"})
 _INTERJ = re.compile(
-    r"^(?:a+w+|m+|h+m+|o+h+|a+h+|u+h+|e+h+|u+m+|w+o+w+|y+a+y+|(?:h+a+)+h*|(?:h+e+)+|w+o+o+h+o+o+|"
+    r"^(?:a+w+|m+|h+m+|o+h+|a+h+|u+h+|e+h+|u+m+|w+o+w+|y+a+y+|a*(?:h+a+)+h*|(?:h+e+)+|w+o+o+h+o+o+|"
     r"o+o+p+s+|u+g+h+|y+e+s+|n+o+|o+k+|z+|y+a+s+|e+w+|p+f+t+|s+h+|b+r+r+|g+r+r+|x+o+)$|^\w*(\w)\1\1\w*$",
     re.IGNORECASE,
 )

@@ -28,6 +28,7 @@ below between into onto upon within without through during against among toward 
 is am are was were be been being do does did done have has had having can could shall should will
 would may might must let lets wanna gonna gotta kinda sorta lemme gimme dunno gon ya yall y'all yep yup
 nah yea aw aww whoa woah hehe ugh meh to of in on at by for with from as up out off over under
+huh oof dang darn yikes welp phew whew eh duh ooh ouch oops gosh geez jeez yum
 """.split())
 # Bound prefixes that only occur glued to a word ("pre-season", "co-author", "non-security").
 PREFIXES = frozenset("pre post non anti co re semi sub multi self ex mid inter intra meta mini micro macro "

@@ -121,6 +121,8 @@ _VOCATIVE = re.compile(r"(?:^|[,.!?]\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|friendship)\b", re.IGNORECASE)
 _LOWER_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 _OPENING = re.compile(r"[\s\"'\u201c\u2018(\[*_-]*([A-Z][a-z]*(?:['\u2019][a-z]+)?)\b")
+_COMMAND = re.compile(r"\b[a-z][\w.-]*\s+(?:" + "|".join(sorted(candidates.SUBCOMMANDS)) + r")\b")
+_TOOLISH = re.compile(r"\b[a-z][a-z0-9]+\b")  # "uv", "gh" and "jq" are tools too
 _FIRST_PERSON = re.compile(r"\bI(?:['\u2019](?:m|ve|d|ll))?\b")
 
 
@@ -180,7 +182,18 @@ def sentence_may_hold_names(sentence: str) -> bool:
     m = _OPENING.match(rest)
     if m and lexicon.is_interjection_like(m.group(1)):
         rest = rest[:m.start(1)] + rest[m.end(1):]
-    return may_hold_names(rest)
+    if may_hold_names(rest):
+        return True
+    # the lowercase names the extractor finds among dictionary words: "pip install requests",
+    # and known command-line tools ("rebase with git")
+    return bool(_COMMAND.search(rest)) or not _cli_tools().isdisjoint(_TOOLISH.findall(rest))
+
+
+@functools.cache
+def _cli_tools() -> frozenset[str]:
+    from soulgraph.classify import gazetteer
+
+    return frozenset(gazetteer.words("cli_tools"))
 
 
 def name_runs(text: str, start: int, end: int):
