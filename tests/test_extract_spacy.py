@@ -293,6 +293,8 @@ def test_chat_interjections_are_not_names():
                   "Jon: Ahhahha, really!? Nature sure refreshes us, huh?")
     assert not {"Oof", "Dang", "Ahhahha", "huh"} & set(found), found
     assert "Jon" in found
+    found = texts("Maria: No worries, John. Whenever you need help, just let me know.")
+    assert "Whenever" not in found and "John" in found  # a function word the word list lacks
 
 
 def test_eponymous_concept_phrase_next_to_the_name():

@@ -24,6 +24,12 @@ _INTERJ = re.compile(
 _ODD_CHARS = re.compile(r"[^\w\s.'’&-]")
 
 
+# Tags of a lone capitalised word that is grammar, not a name: verbs, adverbs, modals and the
+# closed classes the word list may lack ("Whenever", "Whatever", "Whoever").
+_NOT_NAME_TAGS = frozenset({"UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB", "MD",
+                            "WRB", "WDT", "WP", "WP$", "EX", "PDT", "CC", "TO", "PRP", "PRP$"})
+
+
 def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bool | str:
     """Junk filter: what is never worth a node ("defer": only if seen mid-sentence too)."""
     if len(s) < 2 and not s.isupper() or not any(ch.isalnum() for ch in s):
@@ -65,7 +71,7 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
             return "defer" if all_propn else False
         if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
             return False
-        if toks[0].tag_ in ("UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB", "MD") and label is None:
+        if toks[0].tag_ in _NOT_NAME_TAGS and label is None:  # "Whenever", "Whatever": function words
             return False
     else:
         words = s.split()
