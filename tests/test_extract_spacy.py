@@ -282,6 +282,14 @@ def test_common_words_the_dictionary_lacks_are_no_names_in_prose():
     assert "chromadb" in found
 
 
+def test_listed_name_taken_whole_and_units_after_numbers_dropped():
+    found = texts("I'm considering sports brands like Nike and Under Armour.")
+    assert "Under Armour" in found and "Armour" not in found
+    assert not texts("I ran a 5K for charity and filmed it in 4K.")  # no "K" node
+    assert "fave" not in texts("They're some of my fave memories. Got any fave styles?")
+    assert "lenovo" in texts("my old lenovo laptop died again lol")  # a listed name in lowercase
+
+
 def test_a_charity_run_is_no_command_but_pip_install_is():
     assert "charity" not in texts("I did a 5K charity run for a homeless shelter.")
     found = texts("Then I ran pip install requests on my laptop.")

@@ -310,14 +310,35 @@ def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
     return [(i, j)]
 
 
+def _unit_after_number(doc, i: int, j: int) -> bool:
+    """"5K run", "4K video", "5G", "3D": a letter or two glued to a number is its unit, no name."""
+    t = doc[i]
+    return j - i == 1 and i > 0 and len(t.text) <= 2 and t.text.isalpha() and t.text.isupper() \
+        and doc[i - 1].like_num and not doc[i - 1].whitespace_
+
+
+_LISTED = ("marques", "orgs", "tools", "places", "events")
+
+
+def _whole_listed_name(doc, i: int, j: int, text: str) -> int:
+    """Take back a capitalised word the tagger read as grammar when it completes a listed name:
+    "Nike and Under Armour" ("Under" a preposition), "a pair of On Running shoes"."""
+    if i == 0 or not doc[i - 1].whitespace_ or not doc[i - 1].text[:1].isupper() or not doc[i - 1].is_alpha:
+        return i
+    k = gazetteer.key(text[doc[i - 1].idx:doc[j - 1].idx + len(doc[j - 1])])
+    return i - 1 if any(k in gazetteer.words(name) for name in _LISTED) else i
+
+
 def _common_noun_in_prose(t) -> bool:
     """A lowercase word the dictionary lacks, used as a common word in ordinary prose: "that app",
     "my rehab", "his fave", "anytime you need", "and storytelling". The word list is old; a
     determiner or possessive of its own, or an adverb / gerund tag, says it is no name. Only
     asked outside technical text, where lowercase names are the norm ("the pytest run": there
     the determiner is the run's)."""
-    if t.tag_ in ("RB", "RBR", "RBS", "VBG", "UH"):
-        return True
+    if gazetteer.is_given_name(t.text) or any(t.text in gazetteer.words(name) for name in _LISTED):
+        return False  # "my lenovo laptop", "stevie wonder": a known name written in lowercase
+    if t.tag_ in ("RB", "RBR", "RBS", "VBG", "UH") or (t.tag_ == "JJ" and t.dep_ == "amod"):
+        return True  # "anytime", "storytelling", "my fave memories"
     return any(c.dep_ in ("det", "poss") for c in t.children)
 
 
@@ -381,8 +402,11 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
             title = trim.title_word(doc[i - 1])  # dropped by the opener or inner-title rules
         j, head = trim.strip_trailing_heads(doc, i, j)
         i, j = trim.trim(doc, i, j)
-    if i >= j:
+    if i >= j or _unit_after_number(doc, i, j):
         return None
+    whole = _whole_listed_name(doc, i, j, text)
+    if whole < i:
+        i, ner = whole, None  # the model's label was for a part of the listed name
     start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1])
     s = text[start:end]
     sent_initial = i in initial
