@@ -63,6 +63,11 @@ def test_product_camel_names_are_not_identifiers(s):
     assert shapes.junk_kind(s) is None
 
 
+@pytest.mark.parametrize("s", ["LeBron", "McDonald", "DiCaprio", "MacKenzie", "DeShawn", "VanDyke"])
+def test_surname_prefixes_are_no_camel_case(s):
+    assert not shapes.is_camel_case(s) and shapes.junk_kind(s) is None
+
+
 @pytest.mark.parametrize("s", ["API", "CI", "PR", "PRs", "JSON", "LGTM", "JSONL"])
 def test_common_acronyms(s):
     assert shapes.is_common_acronym(s) and shapes.junk_kind(s) == "common_acronym"

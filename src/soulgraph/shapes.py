@@ -188,9 +188,13 @@ def is_code_identifier(s: str) -> bool:
     )
 
 
+_NAME_PREFIX = re.compile(r"(?:Mc|Mac|Le|La|De|Di|Du|Da|Van|Von)[A-Z][a-z]{2,}(?:['\u2019]s)?$")
+
+
 def is_camel_case(s: str) -> bool:
-    """Any inner capital after a lowercase letter (TikTok, GitHub, macOS, TaskSpec)."""
-    return " " not in s and bool(_ANY_CAMEL.search(s))
+    """Any inner capital after a lowercase letter (TikTok, GitHub, macOS, TaskSpec), but not a
+    surname's prefix (McDonald, LeBron, DiCaprio, MacKenzie: people's names, not product names)."""
+    return " " not in s and bool(_ANY_CAMEL.search(s)) and not _NAME_PREFIX.match(s)
 
 
 def is_camel_identifier(s: str) -> bool:
