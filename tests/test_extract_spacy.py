@@ -277,6 +277,7 @@ def test_common_words_the_dictionary_lacks_are_no_names_in_prose():
     found = texts("Melanie: I've been using that app on my phone! Veggies are his fave.",
                   "John: I do my rehab every day, call me anytime you need.")
     assert not {"app", "fave", "rehab", "anytime"} & set(found), found
+    assert "edu" not in texts("Caroline: Gonna continue my edu and check out career options!")
     # technical text keeps lowercase names, determiner or not
     found = texts("Fix `the chromadb client` in src/store.py: the chromadb upsert path drops ids.")
     assert "chromadb" in found

@@ -404,6 +404,10 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         i, j = trim.trim(doc, i, j)
     if i >= j or _unit_after_number(doc, i, j):
         return None
+    if j - i == 1 and doc[i].text.islower() and doc[i].is_alpha and doc[i].tag_ in ("NNP", "NNPS") \
+            and not doc[i].ent_type_ and not extra and _common_noun_in_prose(doc[i]) \
+            and not corpus.is_technical(text):
+        return None  # "continue my edu": the tagger's lowercase proper noun, used as a common noun
     whole = _whole_listed_name(doc, i, j, text)
     if whole < i:
         i, ner = whole, None  # the model's label was for a part of the listed name
