@@ -357,7 +357,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     pr = _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
-    if "owned" in gate and _OWNED_LEFT.search(left) and not _KIN_WORD.match(m.text):
+    if "owned" in gate and _OWNED_LEFT.search(left) and not _KIN_WORD.match(m.text) \
+            and not m.text.islower():  # "my edu", "my fav": a common word (the lists know "my iphone")
         out.append(Vote("tool", "my / your X (a product)", 1.8, "owned"))
         out.append(Vote("person", "my / your X", -1.0, "owned"))
     if "tool" in gate and _TOOL_LEFT.search(left):
