@@ -134,8 +134,9 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
         elif cue == "backticked":
             out.append(Vote("concept", "backticked", 0.8, "code"))
             forbid.update(person="backticked", place="backticked", org="backticked")
-        elif cue == "lower_nonword":  # pytest, chromadb in code; a name or slang in a chat
-            out.append(Vote("tool", "lowercase non-word", 0.9 if technical else 0.4, "shape"))
+        elif cue == "lower_nonword":  # pytest, chromadb in code; in a chat as often slang as a name: no vote
+            if technical or not dialogue:
+                out.append(Vote("tool", "lowercase non-word", 0.9 if technical else 0.4, "shape"))
         elif cue == "dict_word":
             out.append(Vote("concept", "dictionary word", 0.5, "dict"))
         elif cue == "shape:lower" and extractor == "regex":  # a package name seen at "pip install x"
