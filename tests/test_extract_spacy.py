@@ -291,6 +291,14 @@ def test_listed_name_taken_whole_and_units_after_numbers_dropped():
     assert "lenovo" in texts("my old lenovo laptop died again lol")  # a listed name in lowercase
 
 
+def test_quoted_titles_are_kept_whole():
+    found = texts('Melanie: I loved reading "Charlotte\'s Web" as a kid.',
+                  "Tim: We watch \u201cThe Santa Clause.\u201d every year, and \"A Dance with Dragons\" too.")
+    assert {"Charlotte's Web", "The Santa Clause", "A Dance with Dragons"} <= set(found), found
+    assert "Charlotte" not in found
+    assert not texts('She said "we did it all" and left.')  # a quoted phrase is no title
+
+
 def test_a_charity_run_is_no_command_but_pip_install_is():
     assert "charity" not in texts("I did a 5K charity run for a homeless shelter.")
     found = texts("Then I ran pip install requests on my laptop.")

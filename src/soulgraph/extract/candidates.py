@@ -9,6 +9,7 @@ the segment belongs to at most one candidate, except "Town, State" pairs
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -224,6 +225,12 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             if technical() or not _common_noun_in_prose(t):
                 spans[(t.i, t.i + 1)] = ["lower_nonword", "shape:lower"]
 
+    for a, b in _quoted_titles(doc, text):  # '"Charlotte's Web"': the title whole, not its words
+        for key in [k for k in spans if a <= k[0] and k[1] <= b]:
+            del spans[key]
+        spans[(a, b)] = ["quoted_title"]
+        used.update(range(a, b))
+
     # 2. tech spans claim their characters; weak ones yield to a bigger spaCy name holding them
     occupied: list[tuple[int, int]] = []
     tech_out: list[Cand] = []
@@ -310,6 +317,27 @@ def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
     return [(i, j)]
 
 
+# a quoted stretch starting with a capital; a dot or comma before the closing quote is the sentence's
+_QUOTED = re.compile(r"[\"\u201c]([A-Z0-9][^\"\u201c\u201d\n]{0,78}[\w!?)])[.,]?[\"\u201d]")
+_TITLE_SMALL = frozenset("of the a an and or in on at to for with from by vs 's \u2019s".split())
+
+
+def _quoted_titles(doc, text: str) -> list[tuple[int, int]]:
+    """Token ranges of quoted titles of two to eight words, every word capitalised but the small
+    ones ("Charlotte's Web", "The Lord of the Rings", "Attention Is All You Need"): a work's
+    name in quotes, kept whole. A quoted sentence or phrase ("we did it") is not a title."""
+    out = []
+    for m in _QUOTED.finditer(text):
+        words = m.group(1).replace("\u2019s", " 's").replace("'s", " 's").split()
+        if not 2 <= len(words) <= 8 or not all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _TITLE_SMALL
+                                                for w in words):
+            continue
+        span = doc.char_span(m.start(1), m.end(1))
+        if span is not None:
+            out.append((span.start, span.end))
+    return out
+
+
 def _unit_after_number(doc, i: int, j: int) -> bool:
     """"5K run", "4K video", "5G", "3D": a letter or two glued to a number is its unit, no name."""
     t = doc[i]
@@ -382,7 +410,9 @@ def _outside(i: int, j: int, occ_tokens: set[int]) -> list[tuple[int, int]]:
 
 def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
     """Trim, filter and cue one spaCy span (``text`` is ``doc.text``, which spaCy rebuilds per call)."""
-    if "cli_tool" not in extra:  # a known tool is one whole token, whatever its tag ("with sed/VBN")
+    # a known tool is one whole token, whatever its tag ("with sed/VBN"); a quoted title is all of it
+    whole = "cli_tool" in extra or "quoted_title" in extra
+    if not whole:
         i, j = trim.trim(doc, i, j)
     if i >= j:
         return None
@@ -393,8 +423,10 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
             ner_start = ent_at[k][0]
             ner = ent_at[k]
             break
+    if "quoted_title" in extra and ner is not None and (ner[0], ner[1]) != (i, j):
+        ner = None  # "Charlotte's Web": the model's GPE was for a word of the title
     title = head = None
-    if "cli_tool" not in extra:
+    if not whole:
         i = trim.strip_openers(doc, i, j, i in initial, ner_start)
         person = any(ent_at.get(k, (0, 0, ""))[2] == "PERSON" for k in range(i, j))
         i, title = trim.strip_title(doc, i, j, person)
