@@ -4,6 +4,8 @@ import json
 
 import orjson
 
+from soulgraph.readwrite import nodelink
+
 
 def test_repair_jsonl_writes_graph_with_provenance(tmp_path, cli):
     src = tmp_path / "m.jsonl"
@@ -23,10 +25,15 @@ def test_repair_jsonl_writes_graph_with_provenance(tmp_path, cli):
     data = orjson.loads(out.read_bytes())
     names = {n["name"] for n in data["nodes"]}
     assert "Soul Protocol" in names
-    for n in data["nodes"]:
+    # in the file, provenance is the memory ids (what node-link readers such as the eval's
+    # score.py take) plus columns; loaded, every entry is a dict with its span again
+    assert all(set(n["provenance"]) <= {"a1", "a2"} and n["provenance"] for n in data["nodes"])
+    g = nodelink.load(out)
+    for _, n in g.nodes(data=True):
         for p in n["provenance"]:
             text = next(r["content"] for r in rows if r["id"] == p["memory_id"])
             assert text[p["start"]:p["end"]] in (n["name"], *n["aliases"])
+            assert p["time"] == next(r["created_at"] for r in rows if r["id"] == p["memory_id"])
     assert src.read_bytes() == before
 
 

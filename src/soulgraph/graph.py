@@ -13,8 +13,7 @@ from collections.abc import Iterable
 import networkx as nx
 
 from soulgraph.models import Entity, MemoryRecord, Relation
-
-GRAPH_FORMAT = "soulgraph/1"
+from soulgraph.readwrite.columns import GRAPH_FORMAT, provenance_ids  # noqa: F401  (re-exported)
 
 
 def assemble(

@@ -23,6 +23,7 @@ from soulgraph import gcpause, health_types
 from soulgraph.graph import memory_texts
 from soulgraph.models import Memory
 from soulgraph.ontology import WEAK_RELATIONS
+from soulgraph.readwrite.columns import LazyAttrs
 from soulgraph.resolve import normalize
 
 TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
@@ -157,10 +158,7 @@ def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set):
             weak_rel[name] += 1
         else:
             rel[name] += 1
-        prov = d.get("provenance")
-        if prov:
-            _cite(cited, prov)
-        else:
+        if not _cite_of(cited, d):
             no_prov += 1
         deg[u] += 1
         deg[v] += 1
@@ -186,10 +184,7 @@ def _node_figures(attrs: dict, real: list, names: dict, r: HealthReport) -> set[
         types[str(t) if t else "untyped"] += 1
         if not t or t == "unknown":
             r.untyped.append(names[n])
-        prov = d.get("provenance")
-        if prov:
-            _cite(cited, prov)
-        else:
+        if not _cite_of(cited, d):
             no_prov += 1
     r.types = dict(types.most_common())
     r.nodes_without_provenance = no_prov
@@ -306,10 +301,27 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
 def _cited_memories(g: nx.MultiDiGraph) -> set[str]:
     ids: set[str] = set()
     for _, d in g.nodes(data=True):
-        ids.update(_prov_ids(d.get("provenance")))
+        _cite_of(ids, d)
     for *_, d in g.edges(data=True):
-        ids.update(_prov_ids(d.get("provenance")))
-    return ids
+        _cite_of(ids, d)
+    ids.discard(None)
+    ids.discard("")
+    return ids if all(type(i) is str for i in ids) else {str(i) for i in ids}
+
+
+def _cite_of(cited: set, attrs: dict) -> bool:
+    """Add the memory ids a node or edge cites; False when it has no provenance. Reads
+    the ids of provenance loaded as columns without building its entries."""
+    if type(attrs) is LazyAttrs:
+        pending = attrs.pending()
+        if pending is not None:
+            cited.update(pending[0])
+            return bool(pending[0])
+    prov = attrs.get("provenance")
+    if prov:
+        _cite(cited, prov)
+        return True
+    return False
 
 
 def _cite(cited: set, prov: list) -> None:
