@@ -24,6 +24,6 @@ def main() -> None:
         # only re-scan them (0.2-0.3 s at 10k memories). Set here, not in the command, so an
         # in-process caller of the CLI app keeps its collector.
         gc.disable()
-    from soulgraph.cli import main as cli_main
+    from soulgraph.cli import run
 
-    cli_main()
+    run()  # imports only the module of the command it runs
