@@ -12,7 +12,7 @@ import dataclasses
 import heapq
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import repeat
 from pathlib import Path
 
@@ -119,12 +119,34 @@ def check(
     if real:  # (no node to judge: no scan of the store's text)
         if corpus is None or memories is None:
             corpus = store_corpus(memories, g)
-        corpus = dataclasses.replace(corpus, by_id=memory_texts(g))  # ours: _type_errors fills it in
+        # ours: _type_errors fills it in; the texts are read only if a person needs a sentence
+        corpus = dataclasses.replace(corpus, by_id=_LazyTexts(g))
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited)
     r.problems = problems(r, source or "SOURCE")
     _thresholds(r, max_type_error, min_edges)
     return r
+
+
+class _LazyTexts(Mapping):
+    """``memory_texts(g)``, built on first lookup."""
+
+    def __init__(self, g: nx.MultiDiGraph) -> None:
+        self._g, self._texts = g, None
+
+    def _get(self) -> dict[str, str]:
+        if self._texts is None:
+            self._texts = memory_texts(self._g)
+        return self._texts
+
+    def __getitem__(self, key: str) -> str:
+        return self._get()[key]
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
 
 
 def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
