@@ -1,5 +1,6 @@
-"""The graph file (soulgraph/2): provenance as memory ids plus columns, dicts again on load,
-built only when read; soulgraph/1 files (a dict per entry) still load."""
+"""The graph file (soulgraph/2): provenance as memory ids plus columns (one table for most
+nodes, one for most edges), dicts again on load, built only when read; soulgraph/1 files
+(a dict per entry) still load."""
 
 from __future__ import annotations
 
@@ -47,10 +48,15 @@ def test_file_keeps_memory_ids_as_provenance_and_the_rest_as_columns(built):
     nodes = {n["id"]: n for n in data["nodes"]}
     for n in data["nodes"] + data["edges"]:
         assert n["provenance"] and all(isinstance(i, str) for i in n["provenance"])
-        assert "memory_id" not in n["provenance_columns"]
+        assert n["provenance_columns"] == "table"  # every entity here fits its kind's table
+    table = data["provenance_table"]["nodes"]
     # one extractor for every entry is written once; the memory's time is never repeated
-    assert nodes["lisbon"]["provenance_columns"]["extractor"] == "regex"
-    assert "time" not in nodes["lisbon"]["provenance_columns"]
+    assert "time" not in table and "memory_id" not in table
+    rows = sum(len(n["provenance"]) for n in data["nodes"])
+    assert all(len(v) == rows for v in table.values() if isinstance(v, list))
+    # few distinct strings (extractors) are coded: each written once, rows as small ints
+    extractors = table["extractor"]
+    assert extractors["levels"] == ["regex", "speaker"] and len(extractors["codes"]) == rows
     assert nodes["lisbon"]["provenance"] == [p["memory_id"] for p in built.nodes["lisbon"]["provenance"]]
 
 
@@ -101,6 +107,8 @@ def test_entries_that_do_not_fit_columns_round_trip_as_dicts():
     assert all(columns.COLUMNS not in by_id[n] for n in odd)
     assert all(columns.COLUMNS in by_id[n] for n in fit if fit[n])
     assert by_id["other_time"][columns.COLUMNS]["time"] == ["2020-01-01", "2020-01-02"]
+    # the commonest fields with derived times make the table; the other entities keep theirs
+    assert [n for n in fit if by_id[n].get(columns.COLUMNS) == "table"] == ["undated_too"]
     back = nodelink.loads(nodelink.dumps(g))
     for n, prov in {**odd, **fit}.items():
         got = back.nodes[n]["provenance"]
@@ -151,13 +159,21 @@ def test_health_reads_ids_without_building_and_reports_as_before(built):
     assert edges and all(_unbuilt(d) for d in edges)  # only person evidence reads entries
 
 
-@pytest.mark.parametrize("bad", [
-    {"provenance": ["a"], "provenance_columns": {"start": [1, 2]}},
-    {"provenance": "a", "provenance_columns": {}},
-    {"provenance": ["a"], "provenance_columns": ["start"]},
-    {"provenance": ["a"], "provenance_columns": {"memory_id": "b"}},
+@pytest.mark.parametrize(("bad", "table"), [
+    ({"provenance": ["a"], "provenance_columns": {"start": [1, 2]}}, None),
+    ({"provenance": "a", "provenance_columns": {}}, None),
+    ({"provenance": ["a"], "provenance_columns": ["start"]}, None),
+    ({"provenance": ["a"], "provenance_columns": {"memory_id": "b"}}, None),
+    ({"provenance": ["a"], "provenance_columns": "table"}, None),  # no table
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"start": [1, 2]}),  # 2 rows for 1
+    ({"provenance": "a", "provenance_columns": "table"}, {"start": 1}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"time": ["t"]}),  # time is derived
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"extractor": {"levels": ["x"], "codes": [1]}}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"extractor": {"levels": ["x"], "codes": ["0"]}}),
 ])
-def test_columns_that_do_not_line_up_are_a_one_line_error(bad):
+def test_columns_that_do_not_line_up_are_a_one_line_error(bad, table):
     data = {"graph": {}, "nodes": [{"id": "x", **bad}], "edges": []}
+    if table is not None:
+        data["provenance_table"] = {"nodes": table}
     with pytest.raises(SoulgraphError, match="malformed node-link graph"):
         nodelink.from_data(data)

@@ -86,7 +86,8 @@ def test_zip_soul_repaired_by_cli_loads_in_soul_protocol(tmp_path, cli):
     nodes = graph["soulgraph"]["nodes"]
     assert nodes and all(n["provenance"] and all(isinstance(m, str) and m for m in n["provenance"])
                          for n in nodes)
-    assert all(isinstance(n["provenance_columns"]["start"], (int, list)) for n in nodes)
+    assert all(n["provenance_columns"] == "table" for n in nodes)
+    assert graph["soulgraph"]["provenance_table"]["nodes"]["start"]
     assert "PRIVATE" not in blob
 
     restored = tmp_path / "restored.soul"

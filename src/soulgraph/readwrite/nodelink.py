@@ -41,31 +41,18 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True) -> dict:
     if graph.get("format") == "soulgraph/1":
         graph["format"] = cols.GRAPH_FORMAT  # the layout written below
     times = cols.memory_times(graph.get("memories"))
-
-    def entity(attrs: dict) -> dict:
-        if type(attrs) is cols.LazyAttrs:
-            pending = attrs.pending()
-            if pending is not None:  # provenance never read: its columns go back as they came
-                out = dict.copy(attrs)
-                out[cols.PROV], out[cols.COLUMNS] = pending
-                return out
-        out = dict.copy(attrs)
-        enc = cols.encode(out.get(cols.PROV), times)
-        if enc is not None:
-            out[cols.PROV], out[cols.COLUMNS] = enc
-        return out
-
-    nodes = []
-    for n, attrs in g.nodes(data=True):
-        d = entity(attrs)
-        d["id"] = n
-        nodes.append(d)
-    edges = []
-    for u, v, k, attrs in g.edges(keys=True, data=True):
-        d = entity(attrs)
-        d["source"], d["target"], d["key"] = u, v, k
-        edges.append(d)
-    return {"directed": True, "multigraph": True, "graph": graph, "nodes": nodes, "edges": edges}
+    nodes, node_table = cols.write_entities([attrs for _, attrs in g.nodes(data=True)], times)
+    for out, n in zip(nodes, g.nodes, strict=True):
+        out["id"] = n
+    edges, edge_table = cols.write_entities([attrs for *_, attrs in g.edges(keys=True, data=True)], times)
+    for out, (u, v, k) in zip(edges, g.edges(keys=True), strict=True):
+        out["source"], out["target"], out["key"] = u, v, k
+    data = {"directed": True, "multigraph": True, "graph": graph}
+    tables = {kind: t for kind, t in (("nodes", node_table), ("edges", edge_table)) if t is not None}
+    if tables:
+        data[cols.TABLE] = tables
+    data["nodes"], data["edges"] = nodes, edges
+    return data
 
 
 def from_data(data: dict) -> nx.MultiDiGraph:
@@ -81,21 +68,53 @@ def from_data(data: dict) -> nx.MultiDiGraph:
     g = nx.MultiDiGraph()
     g.graph.update(data.get("graph") or {})
     times = cols.MemoryTimes(g.graph)
+    tables = data.get(cols.TABLE) or {}
     node, succ, pred = g._node, g._succ, g._pred  # filled directly: add_node copies attrs
-    columns_key, lazy = cols.COLUMNS, cols.lazy
+    prov_key, columns_key = cols.PROV, cols.COLUMNS
+    lazy, new, copy_into, pop = cols.lazy, cols.LazyAttrs.__new__, dict.update, dict.pop
+    lazy_attrs = cols.LazyAttrs
+
     try:
+        table, at = _copy(tables.get("nodes")), 0
         for n in data["nodes"]:
             c = n.get(columns_key)
-            attrs = n.copy() if c is None else lazy(n, c, times)
-            nid = dict.pop(attrs, "id")
+            if c is None:
+                attrs = n.copy()
+            elif c == "table":  # the hot path of a big graph: LazyAttrs(n) minus its __init__
+                attrs = new(lazy_attrs)
+                copy_into(attrs, n)
+                ids = pop(attrs, prov_key)
+                pop(attrs, columns_key)
+                if type(ids) is not list:
+                    raise ValueError("provenance: not a list of memory ids")
+                attrs._pending = (ids, table, times, at)
+                at += len(ids)
+            else:
+                attrs = lazy(n, c, times)
+            nid = pop(attrs, "id")
             if nid in succ:
                 node[nid].update(attrs)  # a repeated id: merged, as add_node does
             else:
                 succ[nid], pred[nid], node[nid] = {}, {}, attrs
+        if table is not None or at:
+            cols.check_table(table, at)
+        table, at = _copy(tables.get("edges")), 0
         for e in edges:
             c = e.get(columns_key)
-            attrs = e.copy() if c is None else lazy(e, c, times)
-            u, v, key = dict.pop(attrs, "source"), dict.pop(attrs, "target"), dict.pop(attrs, "key", None)
+            if c is None:
+                attrs = e.copy()
+            elif c == "table":  # the hot path of a big graph: LazyAttrs(e) minus its __init__
+                attrs = new(lazy_attrs)
+                copy_into(attrs, e)
+                ids = pop(attrs, prov_key)
+                pop(attrs, columns_key)
+                if type(ids) is not list:
+                    raise ValueError("provenance: not a list of memory ids")
+                attrs._pending = (ids, table, times, at)
+                at += len(ids)
+            else:
+                attrs = lazy(e, c, times)
+            u, v, key = pop(attrs, "source"), pop(attrs, "target"), pop(attrs, "key", None)
             if key is None or u not in succ or v not in succ:
                 key = g.add_edge(u, v, key=key)
             keys = succ[u].get(v)
@@ -106,9 +125,16 @@ def from_data(data: dict) -> nx.MultiDiGraph:
                 old.update(attrs)
             else:
                 keys[key] = attrs
+        if table is not None or at:
+            cols.check_table(table, at)
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise SoulgraphError(f"malformed node-link graph: {exc.__class__.__name__}") from None
     return g
+
+
+def _copy(table):
+    """A table as read, copied (its coded columns are decoded into the copy)."""
+    return dict(table) if type(table) is dict else table
 
 
 def dumps(g: nx.MultiDiGraph, *, columns: bool = True) -> bytes:
