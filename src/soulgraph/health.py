@@ -335,10 +335,10 @@ def _cite_of(cited: set, attrs: dict) -> bool:
     """Add the memory ids a node or edge cites; False when it has no provenance. Reads
     the ids of provenance loaded as columns without building its entries."""
     if type(attrs) is LazyAttrs:
-        pending = attrs.pending()
-        if pending is not None:
-            cited.update(pending[0])
-            return bool(pending[0])
+        ids = attrs.pending_ids()
+        if ids is not None:
+            cited.update(ids)
+            return bool(ids)
     prov = attrs.get("provenance")
     if prov:
         _cite(cited, prov)

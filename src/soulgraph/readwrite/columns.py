@@ -184,6 +184,24 @@ def provenance_ids(attrs: Mapping) -> list:
     return [i for i in ids if i is not None]
 
 
+def provenance_rows(attrs: Mapping, fields: tuple[str, ...]):
+    """(memory id, *fields) of each provenance entry of a node or edge (None for a field
+    an entry lacks; bare-id entries as (id, None, ...)), read from lazily loaded columns
+    without building the entries (except ``time``, which is built with them)."""
+    if type(attrs) is LazyAttrs and attrs._pending is not None:
+        ids, columns, _, at = attrs._pending
+        if "time" not in fields:
+            end = None if at is None else at + len(ids)
+            seqs = [ids]
+            for f in fields:
+                v = columns.get(f)
+                seqs.append(repeat(v) if type(v) is not list else v if at is None else v[at:end])
+            return zip(*seqs, strict=False)  # repeat(): endless
+    prov = attrs.get(PROV) or ()
+    return ((p.get(_MID), *map(p.get, fields)) if type(p) is dict else (p, *repeat(None, len(fields)))
+            for p in prov)
+
+
 def memory_times(records) -> dict:
     """Memory id -> ``created_at`` of the graph's memory records (the derived ``time``)."""
     return {r["id"]: r.get("created_at") for r in records or ()
