@@ -155,8 +155,12 @@ def test_health_reads_ids_without_building_and_reports_as_before(built):
     raw = nodelink.dumps(built)
     g = nodelink.loads(raw)
     assert health.check(g).model_dump() == health.check(built).model_dump()
-    edges = [d for *_, d in g.edges(data=True)]
-    assert edges and all(_unbuilt(d) for d in edges)  # only person evidence reads entries
+    # memory ids and person-evidence sentences are read from the columns
+    assert all(_unbuilt(d) for _, d in g.nodes(data=True))
+    assert all(_unbuilt(d) for *_, d in g.edges(data=True))
+    rows = list(columns.provenance_rows(g.nodes["riley"], ("extractor", "sentence_start")))
+    assert rows == [(p["memory_id"], p["extractor"], p["sentence_start"])
+                    for p in built.nodes["riley"]["provenance"]]
 
 
 @pytest.mark.parametrize(("bad", "table"), [
