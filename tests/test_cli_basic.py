@@ -4,6 +4,8 @@ import json
 
 import orjson
 
+from soulgraph.readwrite import nodelink
+
 
 def test_repair_jsonl_writes_graph_with_provenance(tmp_path, cli):
     src = tmp_path / "m.jsonl"
@@ -23,10 +25,15 @@ def test_repair_jsonl_writes_graph_with_provenance(tmp_path, cli):
     data = orjson.loads(out.read_bytes())
     names = {n["name"] for n in data["nodes"]}
     assert "Soul Protocol" in names
-    for n in data["nodes"]:
+    # in the file, provenance is the memory ids (what node-link readers such as the eval's
+    # score.py take) plus columns; loaded, every entry is a dict with its span again
+    assert all(set(n["provenance"]) <= {"a1", "a2"} and n["provenance"] for n in data["nodes"])
+    g = nodelink.load(out)
+    for _, n in g.nodes(data=True):
         for p in n["provenance"]:
             text = next(r["content"] for r in rows if r["id"] == p["memory_id"])
             assert text[p["start"]:p["end"]] in (n["name"], *n["aliases"])
+            assert p["time"] == next(r["created_at"] for r in rows if r["id"] == p["memory_id"])
     assert src.read_bytes() == before
 
 
@@ -49,3 +56,32 @@ def test_api_rebuild_splits_envelopes_of_memories_built_in_code():
              for u, v, d in build.graph.edges(data=True)}
     assert ("User", "works_at", "Acme Corp") in edges
     assert mem.model_dump() == before  # the caller's object is not mutated
+
+
+def test_every_command_is_mapped_to_the_module_that_registers_it():
+    """``soulgraph COMMAND`` imports only COMMANDS[COMMAND]'s module: a command missing from
+    the map would still run (everything is loaded for unknown names), but slower."""
+    from soulgraph import cli
+
+    app = cli.app  # every command module loaded
+    registered = {c.name or c.callback.__name__: c.callback.__module__ for c in app.registered_commands}
+    assert {n: f"soulgraph.cli.{m}" for n, m in cli.COMMANDS.items()} == registered
+
+
+def test_health_command_runs_with_its_own_module_only(tmp_path):
+    import subprocess
+    import sys
+
+    graph = tmp_path / "g.json"
+    from soulgraph import Memory, rebuild
+
+    nodelink.save(rebuild([Memory(id="1", content="Arjun uses Python at Acme Corp.")],
+                          extractor="regex").graph, graph)
+    code = ("import sys; sys.argv = ['soulgraph', 'health', sys.argv[1], '--json']\n"
+            "from soulgraph.launch import main\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
+            "mods = sorted(m for m in sys.modules if m.startswith('soulgraph.cli.') or m == 'spacy')\n"
+            "print(mods, file=sys.stderr)\n")
+    r = subprocess.run([sys.executable, "-c", code, str(graph)], capture_output=True, text=True)
+    assert json.loads(r.stdout)["nodes"] >= 2
+    assert r.stderr.strip().splitlines()[-1] == "['soulgraph.cli.app', 'soulgraph.cli.health']"

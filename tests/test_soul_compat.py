@@ -82,7 +82,12 @@ def test_zip_soul_repaired_by_cli_loads_in_soul_protocol(tmp_path, cli):
         graph = json.loads(zf.read("memory/graph.json"))
         assert "keys/private.key" in zf.namelist()
     blob = json.dumps(graph)
-    assert all(m["memory_id"] for n in graph["soulgraph"]["nodes"] for m in n["provenance"])
+    # the full graph rides along in soulgraph's own layout: provenance as memory ids + columns
+    nodes = graph["soulgraph"]["nodes"]
+    assert nodes and all(n["provenance"] and all(isinstance(m, str) and m for m in n["provenance"])
+                         for n in nodes)
+    assert all(n["provenance_columns"] == "table" for n in nodes)
+    assert graph["soulgraph"]["provenance_table"]["nodes"]["start"]
     assert "PRIVATE" not in blob
 
     restored = tmp_path / "restored.soul"

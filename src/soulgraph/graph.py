@@ -13,8 +13,7 @@ from collections.abc import Iterable
 import networkx as nx
 
 from soulgraph.models import Entity, MemoryRecord, Relation
-
-GRAPH_FORMAT = "soulgraph/1"
+from soulgraph.readwrite.columns import GRAPH_FORMAT, provenance_ids  # noqa: F401  (re-exported)
 
 
 def assemble(
@@ -66,10 +65,16 @@ def sentence_of(p: dict, texts: dict[str, str]) -> str:
     a big graph file and of its load time. Graphs written before that carry ``sentence``."""
     if not isinstance(p, dict):
         return ""
-    if isinstance(p.get("sentence"), str):
-        return p["sentence"]
-    s0, s1 = p.get("sentence_start"), p.get("sentence_end")
-    text = texts.get(str(p.get("memory_id")), "")
-    if isinstance(s0, int) and isinstance(s1, int) and 0 <= s0 <= s1 <= len(text):
-        return text[s0:s1]
+    return sentence_at(p.get("memory_id"), p.get("sentence_start"), p.get("sentence_end"),
+                       p.get("sentence"), texts)
+
+
+def sentence_at(memory_id, start, end, sentence, texts) -> str:
+    """:func:`sentence_of` for an entry given as its fields."""
+    if isinstance(sentence, str):
+        return sentence
+    if isinstance(start, int) and isinstance(end, int):
+        text = texts.get(str(memory_id), "")
+        if 0 <= start <= end <= len(text):
+            return text[start:end]
     return ""

@@ -12,7 +12,7 @@ import dataclasses
 import heapq
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import repeat
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from soulgraph import gcpause, health_types
 from soulgraph.graph import memory_texts
 from soulgraph.models import Memory
 from soulgraph.ontology import WEAK_RELATIONS
+from soulgraph.readwrite.columns import LazyAttrs
 from soulgraph.resolve import normalize
 
 TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
@@ -118,12 +119,34 @@ def check(
     if real:  # (no node to judge: no scan of the store's text)
         if corpus is None or memories is None:
             corpus = store_corpus(memories, g)
-        corpus = dataclasses.replace(corpus, by_id=memory_texts(g))  # ours: _type_errors fills it in
+        # ours: _type_errors fills it in; the texts are read only if a person needs a sentence
+        corpus = dataclasses.replace(corpus, by_id=_LazyTexts(g))
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited)
     r.problems = problems(r, source or "SOURCE")
     _thresholds(r, max_type_error, min_edges)
     return r
+
+
+class _LazyTexts(Mapping):
+    """``memory_texts(g)``, built on first lookup."""
+
+    def __init__(self, g: nx.MultiDiGraph) -> None:
+        self._g, self._texts = g, None
+
+    def _get(self) -> dict[str, str]:
+        if self._texts is None:
+            self._texts = memory_texts(self._g)
+        return self._texts
+
+    def __getitem__(self, key: str) -> str:
+        return self._get()[key]
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
 
 
 def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
@@ -157,10 +180,7 @@ def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set):
             weak_rel[name] += 1
         else:
             rel[name] += 1
-        prov = d.get("provenance")
-        if prov:
-            _cite(cited, prov)
-        else:
+        if not _cite_of(cited, d):
             no_prov += 1
         deg[u] += 1
         deg[v] += 1
@@ -186,10 +206,7 @@ def _node_figures(attrs: dict, real: list, names: dict, r: HealthReport) -> set[
         types[str(t) if t else "untyped"] += 1
         if not t or t == "unknown":
             r.untyped.append(names[n])
-        prov = d.get("provenance")
-        if prov:
-            _cite(cited, prov)
-        else:
+        if not _cite_of(cited, d):
             no_prov += 1
     r.types = dict(types.most_common())
     r.nodes_without_provenance = no_prov
@@ -306,10 +323,27 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
 def _cited_memories(g: nx.MultiDiGraph) -> set[str]:
     ids: set[str] = set()
     for _, d in g.nodes(data=True):
-        ids.update(_prov_ids(d.get("provenance")))
+        _cite_of(ids, d)
     for *_, d in g.edges(data=True):
-        ids.update(_prov_ids(d.get("provenance")))
-    return ids
+        _cite_of(ids, d)
+    ids.discard(None)
+    ids.discard("")
+    return ids if all(type(i) is str for i in ids) else {str(i) for i in ids}
+
+
+def _cite_of(cited: set, attrs: dict) -> bool:
+    """Add the memory ids a node or edge cites; False when it has no provenance. Reads
+    the ids of provenance loaded as columns without building its entries."""
+    if type(attrs) is LazyAttrs:
+        ids = attrs.pending_ids()
+        if ids is not None:
+            cited.update(ids)
+            return bool(ids)
+    prov = attrs.get("provenance")
+    if prov:
+        _cite(cited, prov)
+        return True
+    return False
 
 
 def _cite(cited: set, prov: list) -> None:

@@ -15,8 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from soulgraph import shapes
-from soulgraph.graph import sentence_of
+from soulgraph.graph import sentence_at
 from soulgraph.ontology import ENTITY_TYPES, NAMED_TYPES
+from soulgraph.readwrite.columns import provenance_rows
 
 _LOWER_WORD = re.compile(r"[a-z][a-z'-]*[a-z]")
 _EDGE_PUNCT = "\"'()[]{}<>,.;:!?*_`~“”‘’«»…"
@@ -172,13 +173,17 @@ def _person_evidence(name: str, attrs: Mapping, corpus: Corpus) -> bool:
     words = name.split()
     if len(words) >= 2 and all(_title_word(w) for w in words):
         return True  # "Sarah Chen": two name-shaped words, none a common word
-    for p in attrs.get("provenance") or ():
-        if isinstance(p, dict) and p.get("extractor") == "speaker":
+    # read as rows: provenance loaded from a file stays unbuilt
+    for mid, extractor, s0, s1, sentence in provenance_rows(attrs, _SENTENCE_FIELDS):
+        if extractor == "speaker":
             return True
-        sent = sentence_of(p, corpus.by_id)
+        sent = sentence_at(mid, s0, s1, sentence, corpus.by_id)
         if sent and _context_is_personal(sent, name):
             return True
     return False
+
+
+_SENTENCE_FIELDS = ("extractor", "sentence_start", "sentence_end", "sentence")
 
 
 def _context_is_personal(sentence: str, name: str) -> bool:

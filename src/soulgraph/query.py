@@ -26,6 +26,7 @@ import networkx as nx
 
 from soulgraph.errors import SoulgraphError
 from soulgraph.ontology import WEAK_RELATIONS
+from soulgraph.readwrite.columns import provenance_ids
 from soulgraph.resolve import normalize
 
 DIRECTIONS = ("out", "in", "both")
@@ -140,8 +141,8 @@ class GraphView:
             for name in (d.get("name") or node, *(d.get("aliases") or ()), node):
                 self._add_name(name, node)
             seen: dict[int, None] = {}
-            for p in d.get("provenance") or ():
-                i = self.memory_index.get(p.get("memory_id"))
+            for mid in provenance_ids(d):  # ids only: lazily loaded entries stay unbuilt
+                i = self.memory_index.get(mid)
                 if i is not None:
                     seen[i] = None
             self.mentions[node] = list(seen)

@@ -24,6 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from soulgraph.models import Mention
@@ -329,15 +330,18 @@ def _fuzzy_pairs(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
             continue
         keys = sorted(c.key for c in cs)
         digits = [_DIGITS.findall(k) for k in keys]
+        most = 1 if etype == "person" else 2
         for i, a in enumerate(keys):
-            for j in range(i + 1, len(keys)):
-                b = keys[j]
+            # the C edit distance over all later keys at once: it rejects nearly every pair
+            near = process.extract(a, keys[i + 1:], scorer=Levenshtein.distance, processor=None,
+                                   score_cutoff=most, limit=None)
+            for b, dist, j in sorted(near, key=lambda m: m[2]):
+                j += i + 1
                 if abs(len(a) - len(b)) > 2 or digits[j] != digits[i]:
                     continue
                 n = min(len(a), len(b))
                 cut = 1 if n < LONG_NAME or etype == "person" else 2
-                # the C edit distance first: it rejects nearly every pair cheaply
-                if Levenshtein.distance(a, b, score_cutoff=cut) > cut or not _typo_like(a, b):
+                if dist > cut or not _typo_like(a, b):
                     continue
                 if etype == "person" and (n < FUZZY_MIN_LEN_PERSON or a.split()[0] != b.split()[0]):
                     continue

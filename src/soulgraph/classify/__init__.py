@@ -20,10 +20,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from soulgraph.classify import context, corpus, cues, gazetteer, prep, shape
+from soulgraph.classify import corpus, cues, gazetteer
 from soulgraph.classify.evidence import Tally, Vote
 from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
+
+
+def _lazy_module(name: str):
+    """``name`` imported on first attribute use: the context patterns (~60 regexes, most of
+    this package's import) are compiled only when something types a mention, not when
+    ``health`` or ``resolve`` just need the word lists of :mod:`gazetteer`."""
+    import importlib.util
+    import sys
+
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+context = _lazy_module("soulgraph.classify.context")
+from soulgraph.classify import prep, shape  # noqa: E402  (prep reads the lazy context)
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
                                  "citation", "dialogue", "regex_verdict", "who", "own_pronoun", "with_me",

@@ -7,7 +7,6 @@ import sys
 from collections.abc import Callable
 
 import typer
-from rich.console import Console
 
 from soulgraph.errors import SoulgraphError
 
@@ -18,8 +17,30 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class _Console:
+    """A rich Console made on first use: a command that prints JSON only (``health
+    --json``) never imports rich."""
+
+    def __init__(self, **options) -> None:
+        self._options = options
+        self._console = None
+
+    def real(self):
+        """The rich Console itself (for rich APIs that take one)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str):
+        return getattr(self.real(), name)
+
+
+out = _Console(highlight=False, soft_wrap=True)
+err = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def guarded(fn: Callable) -> Callable:
@@ -70,7 +91,7 @@ class ProgressBar:
 
             self._bar = Progress(
                 TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                _RateColumn(), TimeRemainingColumn(), console=err, transient=True,
+                _RateColumn(), TimeRemainingColumn(), console=err.real(), transient=True,
             )
             self._bar.start()
         return self

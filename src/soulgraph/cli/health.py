@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from soulgraph import health as health_mod
 from soulgraph.cli.app import app, guarded, out
@@ -37,6 +36,8 @@ def health(
 
 def render(r: health_mod.HealthReport) -> None:
     """The human view: verdicts first, then figures, then the flagged names."""
+    from rich.table import Table
+
     out.print(f"[bold]soulgraph health[/bold]: {r.source or 'graph'} ({r.format})")
     render_problems(r)
     t = Table(show_header=False, box=None, pad_edge=False)
@@ -85,6 +86,8 @@ def figures(r: health_mod.HealthReport) -> list[tuple[str, str]]:
 
 def render_compare(before: dict | None, after: dict) -> None:
     """``repair``'s before -> after view of the same report (plain dicts)."""
+    from rich.table import Table
+
     b = health_mod.HealthReport(**before) if before else None
     a = health_mod.HealthReport(**after)
     t = Table(title="health before -> after")

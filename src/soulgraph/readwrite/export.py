@@ -29,7 +29,7 @@ def export(g: nx.MultiDiGraph, fmt: str, *, include_weak: bool = True) -> bytes:
     if fmt == "node-link":
         from soulgraph.readwrite import nodelink
 
-        return nodelink.dumps(g)
+        return nodelink.dumps(g, columns=False)  # a dict per provenance entry, for any reader
     if fmt == "graphml":
         return "\n".join(nx.generate_graphml(scalar_copy(g))).encode("utf-8") + b"\n"
     if fmt == "gexf":

@@ -18,6 +18,7 @@ import networkx as nx
 
 from soulgraph.ontology import FROM_SOUL_TYPE, SOUL_RELATION, SOUL_TYPE
 from soulgraph.readwrite import nodelink
+from soulgraph.readwrite.columns import provenance_ids
 
 
 def naive_iso(value: object) -> str | None:
@@ -61,8 +62,7 @@ def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None) -> dict:
     names = _names(g)
     entities = {names[n]: SOUL_TYPE.get(d.get("type"), d.get("type") or "concept")
                 for n, d in g.nodes(data=True)}
-    provenance = {names[n]: sorted({p["memory_id"] for p in d.get("provenance", [])})
-                  for n, d in g.nodes(data=True)}
+    provenance = {names[n]: sorted(set(provenance_ids(d))) for n, d in g.nodes(data=True)}
     edges = []
     for u, v, d in g.edges(data=True):
         prov = d.get("provenance", [])

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from soulgraph.query import GraphView, is_weak
+from soulgraph.readwrite.columns import provenance_ids
 from soulgraph.recall.text import stopwords
 from soulgraph.resolve import normalize
 
@@ -59,8 +60,8 @@ class EntitySignal:
             self.adjacent.setdefault(v, []).append((u, w, rel))
             if weak:
                 continue
-            for p in d.get("provenance") or ():
-                i = view.memory_index.get(p.get("memory_id"))
+            for mid in provenance_ids(d):
+                i = view.memory_index.get(mid)
                 if i is not None:
                     facts.setdefault(u, set()).add(i)
                     facts.setdefault(v, set()).add(i)

@@ -1,0 +1,183 @@
+"""The graph file (soulgraph/2): provenance as memory ids plus columns (one table for most
+nodes, one for most edges), dicts again on load, built only when read; soulgraph/1 files
+(a dict per entry) still load."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import networkx as nx
+import orjson
+import pytest
+
+from soulgraph import health, pipeline
+from soulgraph.errors import SoulgraphError
+from soulgraph.models import Memory
+from soulgraph.query import GraphView
+from soulgraph.readwrite import columns, nodelink
+
+TEXTS = [
+    "Maya is building Soul Protocol with Claude Code at Acme Corp.",
+    "Riley said she moved to Lisbon last spring. Riley loves Lisbon.",
+    "User: I reviewed PR #1628 for Soul Protocol today, Maya asked for a migration note.",
+    "Acme Corp hired Riley; Maya and Riley use Python and Docker.",
+]
+
+
+@pytest.fixture(scope="module")
+def built() -> nx.MultiDiGraph:
+    mems = [Memory(id=f"m{i}", content=t, created_at=f"2026-01-0{i + 1}T10:00:00")
+            for i, t in enumerate(TEXTS)]
+    mems.append(Memory(id="m9", content="Maya met Riley in Lisbon."))  # no time
+    return pipeline.rebuild(mems, extractor="regex").graph
+
+
+def _types(prov: list) -> list:
+    return [sorted((k, type(v).__name__) for k, v in p.items()) for p in prov if isinstance(p, dict)]
+
+
+def _unbuilt(d) -> bool:
+    return type(d) is columns.LazyAttrs and d.pending() is not None
+
+
+def test_file_keeps_memory_ids_as_provenance_and_the_rest_as_columns(built):
+    data = orjson.loads(nodelink.dumps(built))
+    assert data["graph"]["format"] == "soulgraph/2"
+    nodes = {n["id"]: n for n in data["nodes"]}
+    for n in data["nodes"] + data["edges"]:
+        assert n["provenance"] and all(isinstance(i, str) for i in n["provenance"])
+        assert n["provenance_columns"] == "table"  # every entity here fits its kind's table
+    table = data["provenance_table"]["nodes"]
+    # one extractor for every entry is written once; the memory's time is never repeated
+    assert "time" not in table and "memory_id" not in table
+    rows = sum(len(n["provenance"]) for n in data["nodes"])
+    assert all(len(v) == rows for v in table.values() if isinstance(v, list))
+    # few distinct strings (extractors) are coded: each written once, rows as small ints
+    extractors = table["extractor"]
+    assert extractors["levels"] == ["regex", "speaker"] and len(extractors["codes"]) == rows
+    assert nodes["lisbon"]["provenance"] == [p["memory_id"] for p in built.nodes["lisbon"]["provenance"]]
+
+
+def test_load_gives_the_same_graph_and_saving_it_again_the_same_bytes(built):
+    raw = nodelink.dumps(built)
+    g = nodelink.loads(raw)
+    assert nodelink.dumps(g) == raw  # provenance never read: columns written back as read
+    assert nx.utils.graphs_equal(g, built)
+    assert g.nodes["lisbon"]["provenance"] == built.nodes["lisbon"]["provenance"]
+    assert nodelink.dumps(g) == raw  # and once read, encoded again to the same bytes
+    no_time = [p for p in g.nodes["lisbon"]["provenance"] if p["memory_id"] == "m9"]
+    assert no_time and all("time" not in p for p in no_time)  # its memory has no time
+
+
+def test_a_soulgraph_1_file_loads_to_the_same_graph(tmp_path, built):
+    old = nodelink.to_data(built, columns=False)
+    old["graph"]["format"] = "soulgraph/1"
+    assert isinstance(old["nodes"][0]["provenance"][0], dict)  # one dict per entry, as before
+    path = tmp_path / "old.json"
+    path.write_bytes(orjson.dumps(old, option=orjson.OPT_SORT_KEYS))
+    g = nodelink.load(path)
+    assert g.adj == built.adj and g.nodes == built.nodes
+    assert nodelink.dumps(g) == nodelink.dumps(built)  # saved again: the new layout
+
+
+def test_entries_that_do_not_fit_columns_round_trip_as_dicts():
+    g = nx.MultiDiGraph(format="soulgraph/2", memories=[
+        {"id": "a", "created_at": "2026-01-01T00:00:00", "text": "x"}, {"id": "b", "text": "y"}])
+    odd = {
+        "mixed": [{"memory_id": "a", "start": 0}, {"memory_id": "b"}],  # different fields
+        "no_time": [{"memory_id": "a", "start": 0}],  # its memory has a time
+        "bare": ["a", "b"],  # bare memory ids (other tools)
+        "int_id": [{"memory_id": 7, "start": 0}],
+    }
+    fit = {
+        "other_time": [{"memory_id": "a", "start": 0, "time": "2020-01-01"},
+                       {"memory_id": "b", "start": 1, "time": "2020-01-02"}],
+        "typed": [{"memory_id": "b", "confidence": 1}, {"memory_id": "b", "confidence": 1.0}],
+        "nested": [{"memory_id": "b", "extra": [1, 2]}, {"memory_id": "b", "extra": [1, 2]}],
+        "undated_too": [{"memory_id": "a", "time": "2026-01-01T00:00:00"}, {"memory_id": "b"}],
+        "none": [{"memory_id": "b", "start": None}],
+        "empty": [],
+    }
+    for n, prov in {**odd, **fit}.items():
+        g.add_node(n, name=n, provenance=prov)
+    data = orjson.loads(nodelink.dumps(g))
+    by_id = {n["id"]: n for n in data["nodes"]}
+    assert all(columns.COLUMNS not in by_id[n] for n in odd)
+    assert all(columns.COLUMNS in by_id[n] for n in fit if fit[n])
+    assert by_id["other_time"][columns.COLUMNS]["time"] == ["2020-01-01", "2020-01-02"]
+    # the commonest fields with derived times make the table; the other entities keep theirs
+    assert [n for n in fit if by_id[n].get(columns.COLUMNS) == "table"] == ["undated_too"]
+    back = nodelink.loads(nodelink.dumps(g))
+    for n, prov in {**odd, **fit}.items():
+        got = back.nodes[n]["provenance"]
+        assert got == prov and _types(got) == _types(prov), n  # 1 stays an int, 1.0 a float
+    assert nodelink.dumps(back) == nodelink.dumps(g)
+
+
+def test_provenance_is_built_only_when_read(built):
+    g = nodelink.loads(nodelink.dumps(built))
+    d = g.nodes["lisbon"]
+    assert _unbuilt(d) and "provenance" in d and len(d) == len(built.nodes["lisbon"])
+    assert columns.provenance_ids(d) == [p["memory_id"] for p in built.nodes["lisbon"]["provenance"]]
+    GraphView(g)  # indexes read memory ids only
+    assert _unbuilt(d)
+    assert d.get("type") == "place" and _unbuilt(d)
+    assert d["provenance"] == built.nodes["lisbon"]["provenance"] and not _unbuilt(d)
+
+
+@pytest.mark.parametrize("read", [
+    lambda d: d.get("provenance") and d, lambda d: d["provenance"] and d, dict, lambda d: {**d},
+    lambda d: d.copy(), lambda d: copy.deepcopy(d), lambda d: pickle.loads(pickle.dumps(d)),
+    lambda d: json.loads(json.dumps(d)), lambda d: dict(d.items()), lambda d: {k: d[k] for k in d},
+])
+def test_every_way_of_reading_attributes_sees_the_provenance(built, read):
+    g = nodelink.loads(nodelink.dumps(built))
+    got = read(g.nodes["lisbon"])
+    assert got == built.nodes["lisbon"] and got["provenance"] == built.nodes["lisbon"]["provenance"]
+
+
+def test_replacing_or_deleting_unread_provenance(built):
+    g = nodelink.loads(nodelink.dumps(built))
+    d = g.nodes["lisbon"]
+    d["provenance"] = [{"memory_id": "m1"}]
+    assert d["provenance"] == [{"memory_id": "m1"}] and columns.provenance_ids(d) == ["m1"]
+    e = g.nodes["riley"]
+    del e["provenance"]
+    assert "provenance" not in e and e.get("provenance") is None
+    assert g.nodes["riley"] == {k: v for k, v in built.nodes["riley"].items() if k != "provenance"}
+    h = nodelink.loads(nodelink.dumps(g))
+    assert h.nodes["lisbon"]["provenance"] == [{"memory_id": "m1"}]
+
+
+def test_health_reads_ids_without_building_and_reports_as_before(built):
+    raw = nodelink.dumps(built)
+    g = nodelink.loads(raw)
+    assert health.check(g).model_dump() == health.check(built).model_dump()
+    # memory ids and person-evidence sentences are read from the columns
+    assert all(_unbuilt(d) for _, d in g.nodes(data=True))
+    assert all(_unbuilt(d) for *_, d in g.edges(data=True))
+    rows = list(columns.provenance_rows(g.nodes["riley"], ("extractor", "sentence_start")))
+    assert rows == [(p["memory_id"], p["extractor"], p["sentence_start"])
+                    for p in built.nodes["riley"]["provenance"]]
+
+
+@pytest.mark.parametrize(("bad", "table"), [
+    ({"provenance": ["a"], "provenance_columns": {"start": [1, 2]}}, None),
+    ({"provenance": "a", "provenance_columns": {}}, None),
+    ({"provenance": ["a"], "provenance_columns": ["start"]}, None),
+    ({"provenance": ["a"], "provenance_columns": {"memory_id": "b"}}, None),
+    ({"provenance": ["a"], "provenance_columns": "table"}, None),  # no table
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"start": [1, 2]}),  # 2 rows for 1
+    ({"provenance": "a", "provenance_columns": "table"}, {"start": 1}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"time": ["t"]}),  # time is derived
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"extractor": {"levels": ["x"], "codes": [1]}}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"extractor": {"levels": ["x"], "codes": ["0"]}}),
+])
+def test_columns_that_do_not_line_up_are_a_one_line_error(bad, table):
+    data = {"graph": {}, "nodes": [{"id": "x", **bad}], "edges": []}
+    if table is not None:
+        data["provenance_table"] = {"nodes": table}
+    with pytest.raises(SoulgraphError, match="malformed node-link graph"):
+        nodelink.from_data(data)
