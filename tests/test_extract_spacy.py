@@ -278,9 +278,10 @@ def test_common_words_the_dictionary_lacks_are_no_names_in_prose():
                   "John: I do my rehab every day, call me anytime you need.")
     assert not {"app", "fave", "rehab", "anytime"} & set(found), found
     assert "edu" not in texts("Caroline: Gonna continue my edu and check out career options!")
-    # technical text keeps lowercase names, determiner or not
+    # technical text keeps lowercase names, determiner or not; so does a dev chat naming Node.js
     found = texts("Fix `the chromadb client` in src/store.py: the chromadb upsert path drops ids.")
     assert "chromadb" in found
+    assert "devcontainer" in texts("Agent: Great, the devcontainer now ships Node.js 20.")
 
 
 def test_listed_name_taken_whole_and_units_after_numbers_dropped():

@@ -32,6 +32,7 @@ _CLOSED_TAGS = frozenset({"CC", "DT", "PDT", "IN", "PRP", "PRP$", "WDT", "WP", "
                           "POS", "CD", "EX", "UH", "LS", "SYM", ",", ".", ":", "HYPH", "NFP", "_SP",
                           "``", "''"})
 _STRONG_TECH = frozenset({"path", "file", "issue_ref", "handle", "url", "code", "command"})
+_DEV_KINDS = frozenset({"path", "file", "issue_ref", "url", "code", "command", "tech"})
 
 
 @dataclass(slots=True)
@@ -160,8 +161,8 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     known: list[bool] = []
 
     def technical() -> bool:  # worked out at most once per segment, and only when asked
-        if not known:
-            known.append(corpus.is_technical(text))
+        if not known:  # code-like text, or a dev chat naming a file, an issue, a URL or Node.js
+            known.append(corpus.is_technical(text) or any(t.kind in _DEV_KINDS for t in tech))
         return known[0]
 
     # 1. spaCy spans: entities and proper-noun runs, merged
@@ -271,7 +272,7 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     # 3. settle spaCy spans against tech spans, trim, filter junk, add cues
     for (i, j), extra in sorted(spans.items()):
         for a, b in _outside(i, j, occ_tokens):
-            c = _finish(doc, text, a, b, extra, ent_at, initial, sent_of)
+            c = _finish(doc, text, a, b, extra, ent_at, initial, sent_of, technical)
             if c is not None:
                 out.append(c)
     out.extend(tech_out)
@@ -408,7 +409,7 @@ def _outside(i: int, j: int, occ_tokens: set[int]) -> list[tuple[int, int]]:
     return pieces
 
 
-def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
+def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand | None:
     """Trim, filter and cue one spaCy span (``text`` is ``doc.text``, which spaCy rebuilds per call)."""
     # a known tool is one whole token, whatever its tag ("with sed/VBN"); a quoted title is all of it
     whole = "cli_tool" in extra or "quoted_title" in extra
@@ -438,7 +439,7 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         return None
     if j - i == 1 and doc[i].text.islower() and doc[i].is_alpha and doc[i].tag_ in ("NNP", "NNPS") \
             and not doc[i].ent_type_ and not extra and _common_noun_in_prose(doc[i]) \
-            and not corpus.is_technical(text):
+            and not technical():
         return None  # "continue my edu": the tagger's lowercase proper noun, used as a common noun
     whole = _whole_listed_name(doc, i, j, text)
     if whole < i:
