@@ -70,50 +70,20 @@ def from_data(data: dict) -> nx.MultiDiGraph:
     times = cols.MemoryTimes(g.graph)
     tables = data.get(cols.TABLE) or {}
     node, succ, pred = g._node, g._succ, g._pred  # filled directly: add_node copies attrs
-    prov_key, columns_key = cols.PROV, cols.COLUMNS
-    lazy, new, copy_into, pop = cols.lazy, cols.LazyAttrs.__new__, dict.update, dict.pop
-    lazy_attrs = cols.LazyAttrs
-
+    pop = dict.pop
     try:
-        table, at = _copy(tables.get("nodes")), 0
+        read = _Reader(_copy(tables.get("nodes")), times)
         for n in data["nodes"]:
-            c = n.get(columns_key)
-            if c is None:
-                attrs = n.copy()
-            elif c == "table":  # the hot path of a big graph: LazyAttrs(n) minus its __init__
-                attrs = new(lazy_attrs)
-                copy_into(attrs, n)
-                ids = pop(attrs, prov_key)
-                pop(attrs, columns_key)
-                if type(ids) is not list:
-                    raise ValueError("provenance: not a list of memory ids")
-                attrs._pending = (ids, table, times, at)
-                at += len(ids)
-            else:
-                attrs = lazy(n, c, times)
+            attrs = read(n)
             nid = pop(attrs, "id")
             if nid in succ:
                 node[nid].update(attrs)  # a repeated id: merged, as add_node does
             else:
                 succ[nid], pred[nid], node[nid] = {}, {}, attrs
-        if table is not None or at:
-            cols.check_table(table, at)
-        table, at = _copy(tables.get("edges")), 0
+        read.done()
+        read = _Reader(_copy(tables.get("edges")), times)
         for e in edges:
-            c = e.get(columns_key)
-            if c is None:
-                attrs = e.copy()
-            elif c == "table":  # the hot path of a big graph: LazyAttrs(e) minus its __init__
-                attrs = new(lazy_attrs)
-                copy_into(attrs, e)
-                ids = pop(attrs, prov_key)
-                pop(attrs, columns_key)
-                if type(ids) is not list:
-                    raise ValueError("provenance: not a list of memory ids")
-                attrs._pending = (ids, table, times, at)
-                at += len(ids)
-            else:
-                attrs = lazy(e, c, times)
+            attrs = read(e)
             u, v, key = pop(attrs, "source"), pop(attrs, "target"), pop(attrs, "key", None)
             if key is None or u not in succ or v not in succ:
                 key = g.add_edge(u, v, key=key)
@@ -125,11 +95,42 @@ def from_data(data: dict) -> nx.MultiDiGraph:
                 old.update(attrs)
             else:
                 keys[key] = attrs
-        if table is not None or at:
-            cols.check_table(table, at)
+        read.done()
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise SoulgraphError(f"malformed node-link graph: {exc.__class__.__name__}") from None
     return g
+
+
+class _Reader:
+    """One entity's attributes as read from the file, its provenance rows taken in file order
+    from the kind's column table (the hot path of a big graph: ``LazyAttrs`` without its
+    ``__init__``)."""
+
+    __slots__ = ("table", "times", "at")
+
+    def __init__(self, table, times) -> None:
+        self.table, self.times, self.at = table, times, 0
+
+    def __call__(self, entry: dict) -> dict:
+        c = entry.get(cols.COLUMNS)
+        if c is None:
+            return entry.copy()
+        if c != "table":
+            return cols.lazy(entry, c, self.times)
+        attrs = cols.LazyAttrs.__new__(cols.LazyAttrs)
+        dict.update(attrs, entry)
+        ids = dict.pop(attrs, cols.PROV)
+        dict.pop(attrs, cols.COLUMNS)
+        if type(ids) is not list:
+            raise ValueError("provenance: not a list of memory ids")
+        attrs._pending = (ids, self.table, self.times, self.at)
+        self.at += len(ids)
+        return attrs
+
+    def done(self) -> None:
+        """Every row of the table was claimed, and no entity claimed a row past its end."""
+        if self.table is not None or self.at:
+            cols.check_table(self.table, self.at)
 
 
 def _copy(table):
