@@ -106,3 +106,15 @@ def test_a_building_named_after_a_titled_person_keeps_the_title():
     got = mentions("He visited the Judge Rotenberg Center in Canton.")
     assert "Judge Rotenberg Center" in got
     assert "titled:Sen. Bob Hall" in mentions("Sen. Bob Hall spoke.")["Bob Hall"]
+
+
+def test_party_profession_and_peerage_before_a_name_are_titles():
+    got = mentions("Democrat Richard Celeste met Count Folke Bernadotte and physicist Carl Sagan.")
+    assert {"Richard Celeste", "Folke Bernadotte"} <= set(got), got
+    assert "Democrat Richard Celeste" not in got and "Count Folke Bernadotte" not in got
+
+
+def test_party_and_state_after_a_senator_is_no_name():
+    got = mentions("Sen. Dianne Feinstein (D-Calif.) and Rep. John Kyl (R-Ariz.) disagreed.")
+    assert "D-Calif." not in got and "R-Ariz." not in got
+    assert "Dianne Feinstein" in got

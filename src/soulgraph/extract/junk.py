@@ -24,6 +24,7 @@ _INTERJ = re.compile(
 _ODD_CHARS = re.compile(r"[^\w\s.'’&-]")
 
 
+_PARTY_STATE = re.compile(r"[DRI]-[A-Z][A-Za-z.]{1,12}$")
 # Tags of a lone capitalised word that is grammar, not a name: verbs, adverbs, modals and the
 # closed classes the word list may lack ("Whenever", "Whatever", "Whoever").
 _NOT_NAME_TAGS = frozenset({"UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB", "MD",
@@ -36,6 +37,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
         return False
     if _ODD_CHARS.search(s):
         return False  # abspath+expanduser, a=b, x>y: code, not a name
+    if _PARTY_STATE.match(s):
+        return False  # "Sen. Dianne Feinstein (D-Calif.)": a party and a state, no name
     if "dateline_source" in extra or "dateline_place" in extra:
         return True  # "Sofia BTA", "Moscow IZVESTIYA": a place and a news source, in capitals or not
     if "cli_tool" in extra:

@@ -124,7 +124,12 @@ PERSON_TITLES = frozenset(
     "sheriff deputy prosecutor commander professor prof prof. dr dr. rev rev. reverend father bishop "
     "cardinal archbishop rabbi imam pope king queen prince princess archduke emperor empress sultan sheik "
     "sheikh actress actor composer novelist poet singer author economist spokesman spokeswoman "
-    "correspondent director chief sir dame lord lady ceo cto cfo coo founder co-founder".split()
+    "correspondent director chief sir dame lord lady ceo cto cfo coo founder co-founder "
+    # a party, a profession or a peerage written before a name ("Democrat Richard Celeste",
+    # "Academician M. F. Reshetnov", "Count Folke Bernadotte"): how news introduces people
+    "democrat republican socialist communist academician anthropologist archaeologist astronaut "
+    "cosmonaut physicist chemist biologist scientist historian sociologist psychologist journalist "
+    "columnist editor reporter lawyer count countess baron baroness duke duchess earl marquis".split()
 )
 
 
