@@ -376,6 +376,9 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of) -> Cand | None:
         label = "GPE"  # the known place opening a dateline ("Sofia BTA")
     elif "of_origin" in extra:  # "Leroy Ivy of Oxford": NER's PERSON covered both names
         label = "GPE" if gazetteer.is_place(text[doc[i].idx:doc[j - 1].idx + len(doc[j - 1])]) else None
+    if label in ("DATE", "TIME") and (k := trim.strip_relative_tail(doc, i, j)) < j:
+        j, end = k, doc[k - 1].idx + len(doc[k - 1])
+        s = text[start:end]
     toks = doc[i:j]
     all_propn = all(t.tag_ in _PROPN or not t.is_alpha for t in toks)
     keep = junk.keep(s, toks, label, sent_initial, all_propn, extra)

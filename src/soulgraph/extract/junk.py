@@ -37,6 +37,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
     if label in NUMBER_LABELS:
         if shapes.is_version(s):
             return False
+        if label in ("DATE", "TIME") and shapes.is_relative_date(s):
+            return False  # "next week", "last year", "the end of the year": no day of their own
         return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
     if " " not in s:
         abbrev = label in ("GPE", "LOC") and s.endswith(".") and s[:1].isupper()  # "Va.", "Ill."

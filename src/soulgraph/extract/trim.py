@@ -57,6 +57,19 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
     return i, j
 
 
+# Words after a span of time that make it a date relative to the telling ("35 years ago",
+# "four years later"): the span itself ("35 years") is what the sentence counts.
+_RELATIVE_TAIL = frozenset({"ago", "later", "earlier"})
+
+
+def strip_relative_tail(doc, i: int, j: int) -> int:
+    """"35 years ago" -> "35 years", "1000 today" -> "1000" (a date entity's counted span)."""
+    while j - i >= 2 and (doc[j - 1].lower_ in _RELATIVE_TAIL
+                          or (doc[j - 1].lower_ in ("today", "tonight") and doc[j - 2].like_num)):
+        j -= 1
+    return j
+
+
 def _keep_lead(tok) -> bool:
     # "The Associated Press", "The Beatles": a capitalised The inside an ORG/WORK entity
     if tok.lower_ == "the" and tok.text == "The" and tok.ent_iob_ == "I":
