@@ -41,3 +41,23 @@ def test_a_span_of_time_before_ago_keeps_the_span():
     types = _types("The bridge over the Tagus opened 35 years ago, and four years later it was widened.")
     assert "35 years ago" not in types and "35 years" in types, types
     assert "four years later" not in types, types
+
+
+def test_a_named_protocol_with_an_adapter_and_a_release_is_software():
+    types = _types(
+        "User: Noor asked whether the Harbor Protocol adapter handles retries.\nAgent: It does since 2.1.",
+        "Decision: the sync service reads manifests through Harbor Protocol's own loader.",
+        "Agent: Pin harbor-protocol 2.1.0 in the lockfile, the harbor-protocol wheel for 2.0 is broken.",
+    )
+    assert types.get("Harbor Protocol") in ("tool", "project"), types
+    assert "harbor-protocol" not in types, types  # the package slug is the same node
+
+
+def test_a_treaty_named_protocol_is_no_software():
+    types = _types("The Kyoto Protocol was signed by dozens of countries in 1997.")
+    assert types.get("Kyoto Protocol") not in ("tool", "project"), types
+
+
+def test_an_open_source_package_is_no_name():
+    types = _types("We want a real-time version 2 of the open-source package.")
+    assert not {"real-time", "open-source"} & set(types), types

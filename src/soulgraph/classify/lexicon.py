@@ -44,6 +44,7 @@ library lib tool framework package module plugin extension language database db 
 service app application platform model llm api sdk cli binary command runtime engine driver server
 client backend frontend browser os system compiler interpreter linter formatter extension bot
 assistant device phone laptop console car camera game product software script container image
+adapter adaptor loader connector wrapper bindings integration parser shim wheel
 """.split())
 
 PROJECT_NOUNS = frozenset("project repo repository codebase roadmap fork monorepo initiative".split())
