@@ -61,3 +61,10 @@ def test_a_treaty_named_protocol_is_no_software():
 def test_an_open_source_package_is_no_name():
     types = _types("We want a real-time version 2 of the open-source package.")
     assert not {"real-time", "open-source"} & set(types), types
+
+
+def test_a_bare_count_is_no_node_but_a_year_stays():
+    types = _types("User: The importer choked on 500 rows and 12 files from the 1998 archive.\nAgent: Noted.",
+                   "The museum in Ghent has 240 paintings, most of them bought in 1987.")
+    assert not {"500", "12", "240"} & set(types), types
+    assert "1987" in types, types

@@ -39,6 +39,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
             return False
         if label in ("DATE", "TIME") and shapes.is_relative_date(s):
             return False  # "next week", "last year", "the end of the year": no day of their own
+        if label == "CARDINAL" and shapes.is_numeric(s) and not (len(s) == 4 and s.isdigit()):
+            return False  # "500", "10": a count names nothing ("1988", "2200" may be a year or a time)
         return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
     if " " not in s:
         abbrev = label in ("GPE", "LOC") and s.endswith(".") and s[:1].isupper()  # "Va.", "Ill."
