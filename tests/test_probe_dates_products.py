@@ -68,3 +68,14 @@ def test_a_bare_count_is_no_node_but_a_year_stays():
                    "The museum in Ghent has 240 paintings, most of them bought in 1987.")
     assert not {"500", "12", "240"} & set(types), types
     assert "1987" in types, types
+
+
+def test_a_products_part_is_no_concept_but_an_eponym_is():
+    types = _types(
+        "fix(store): release the SQLite file lock in close_store() before `rm -rf` of the cache dir",
+        "Swap the module-level VectorIndex singleton for a per-path cache in index_cache.py.",
+        "Scores fade with Ebbinghaus decay, as in notes/memory.md and `decay()`.",
+    )
+    assert not {"SQLite file lock", "VectorIndex singleton"} & set(types), types
+    assert "SQLite" in types, types
+    assert "Ebbinghaus decay" in types, types
