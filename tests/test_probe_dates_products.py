@@ -79,3 +79,12 @@ def test_a_products_part_is_no_concept_but_an_eponym_is():
     assert not {"SQLite file lock", "VectorIndex singleton"} & set(types), types
     assert "SQLite" in types, types
     assert "Ebbinghaus decay" in types, types
+
+
+@pytest.mark.parametrize("text, name, part", [
+    ("VS Code's remote server eats memory on the build box, said Ines.", "VS Code", "Code"),
+    ("LM Studio's local server answers one request at a time.", "LM Studio", "Studio"),
+])
+def test_an_acronym_opening_a_sentence_stays_on_the_products_name(text, name, part):
+    types = _types(text)
+    assert name in types and part not in types, types

@@ -110,7 +110,9 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             sent_initial = False
             continue
         if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low) \
-                and not (gazetteer.is_given_name(low) and tok.tag_ in ("NNP", "NNPS")):  # "Anna Sandhu Ray"
+                and not (gazetteer.is_given_name(low) and tok.tag_ in ("NNP", "NNPS")) \
+                and not (tok.tag_ in ("NNP", "NNPS") and tok.text.isupper() and tok.is_alpha):
+            # "Anna Sandhu Ray"; "LM Studio", "VS Code": an acronym opening a product's name
             i += 1
             sent_initial = False
             continue
