@@ -88,3 +88,24 @@ def test_a_products_part_is_no_concept_but_an_eponym_is():
 def test_an_acronym_opening_a_sentence_stays_on_the_products_name(text, name, part):
     types = _types(text)
     assert name in types and part not in types, types
+
+
+@pytest.mark.parametrize("word", ["pluggable", "searchable", "auditable", "atomically", "deterministically",
+                                  "influencers"])
+def test_a_word_derived_by_a_productive_suffix_is_a_word(word):
+    from soulgraph.extract import lexicon
+
+    assert lexicon.is_word(word)
+
+
+@pytest.mark.parametrize("name", ["grammarly", "syncthing", "chromadb", "pytest", "ewings", "lakers"])
+def test_a_product_team_or_family_name_built_from_words_stays_a_name(name):
+    from soulgraph.extract import lexicon
+
+    assert not lexicon.is_word(name)
+
+
+def test_derived_words_in_chat_and_commits_are_no_nodes():
+    types = _types("User: the new storage layer is pluggable and the logs are searchable now.\nAgent: Nice.",
+                   "Jade: all the influencers say the trail is walkable in June!")
+    assert not {"pluggable", "searchable", "influencers", "walkable"} & set(types), types
