@@ -109,3 +109,9 @@ def test_derived_words_in_chat_and_commits_are_no_nodes():
     types = _types("User: the new storage layer is pluggable and the logs are searchable now.\nAgent: Nice.",
                    "Jade: all the influencers say the trail is walkable in June!")
     assert not {"pluggable", "searchable", "influencers", "walkable"} & set(types), types
+
+
+def test_where_a_traveller_lands_is_a_place():
+    types = _types("User: Mom lands at SFO on Tuesday, can you book the shuttle?\nAgent: Booked for Tuesday.",
+                   "User: Her flight lands at SFO at noon.\nAgent: Noted.")
+    assert types.get("SFO") == "place", types

@@ -128,6 +128,8 @@ POBJ: dict[tuple[str, str], tuple[str, float]] = {
     **{("to", g): ("place", 1.6) for g in "move go travel fly drive return come head trip "
        "relocate emigrate immigrate".split()},
     **{("from", g): ("place", 1.0) for g in "come return fly move hail".split()},
+    # where a traveller arrives: "she lands at JFK", "we arrived in Porto", "touched down at Heathrow"
+    **{(p, g): ("place", 1.6) for p in ("at", "in") for g in "land arrive touch".split()},
     **{("of", g): ("place", 1.5) for g in "capital city state province people citizen town "
        "village government resident outskirts north south east west".split()},
     **{("in", g): ("tool", 1.5) for g in "write implement code rewrite port".split()},
