@@ -115,3 +115,22 @@ def test_where_a_traveller_lands_is_a_place():
     types = _types("User: Mom lands at SFO on Tuesday, can you book the shuttle?\nAgent: Booked for Tuesday.",
                    "User: Her flight lands at SFO at noon.\nAgent: Noted.")
     assert types.get("SFO") == "place", types
+
+
+@pytest.mark.parametrize("texts, name", [
+    (["Kite Protocol 0.3 adds streaming.", "User: Can Kite Protocol talk to Redis?\nAgent: Yes."],
+     "Kite Protocol"),
+    (["Released Beacon Protocol v2.1 today.", "Beacon Protocol handles the handshake between agents."],
+     "Beacon Protocol"),
+    (["Tessa upgraded Quill Engine to 4.2 yesterday.", "Quill Engine renders the whole map in 3 ms."],
+     "Quill Engine"),
+])
+def test_a_product_with_a_release_number_is_a_tool(texts, name):
+    types = _types(*texts)
+    assert types.get(name) == "tool", types
+    assert "Protocol" not in types, types  # "Kite [Protocol 0.3]": the model's LAW cut the name short
+
+
+def test_a_measure_after_a_name_is_no_release_number():
+    types = _types("Exports from Valdoria rose 2.5 percent in March.", "Valdoria signed the treaty in Oslo.")
+    assert types.get("Valdoria") != "tool", types

@@ -40,7 +40,7 @@ _REGEX: dict[str, Vote] = {
     "dialogue": Vote("person", "quoted speech", 2.0, "dialogue"),
     "pronoun": Vote("person", "pronoun nearby", 0.7, "pronoun"),
     "email": Vote("person", "e-mail address", 1.2, "email"),
-    "versioned": Vote("tool", "X library / X v2", 1.2, "code"),
+    "versioned": Vote("tool", "X 2.1 (release number)", 2.0, "code"),  # = context.VERSION_VOTE
     "imported": Vote("tool", "import X", 2.5, "code"),
 }
 

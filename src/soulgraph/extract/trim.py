@@ -81,6 +81,11 @@ def _keep_lead(tok) -> bool:
 _GUESS_TAGS = frozenset({"RB", "UH", "MD", "IN", "CC"})
 
 
+# Labels whose spans the small model cuts short of the name ("Kite [Protocol 0.3]" LAW,
+# "Elden [Ring]" WORK_OF_ART): a proper noun before them is the name's own first word.
+_LOOSE_LABELS = frozenset({"LAW", "WORK_OF_ART", "PRODUCT"})
+
+
 def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None) -> int:
     """Drop greeting words and sentence-opening ordinary words glued before a name.
 
@@ -111,6 +116,7 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             continue
         if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low) \
                 and not (gazetteer.is_given_name(low) and tok.tag_ in ("NNP", "NNPS")) \
+                and not (doc[ner_start].ent_type_ in _LOOSE_LABELS and tok.tag_ in ("NNP", "NNPS")) \
                 and not (tok.tag_ in ("NNP", "NNPS") and tok.text.isupper() and tok.is_alpha):
             # "Anna Sandhu Ray"; "LM Studio", "VS Code": an acronym opening a product's name
             i += 1
