@@ -134,3 +134,10 @@ def test_a_product_with_a_release_number_is_a_tool(texts, name):
 def test_a_measure_after_a_name_is_no_release_number():
     types = _types("Exports from Valdoria rose 2.5 percent in March.", "Valdoria signed the treaty in Oslo.")
     assert types.get("Valdoria") != "tool", types
+
+
+def test_chat_abbreviations_are_no_nodes():
+    types = _types("Nia: omg that romcom was my fav, prob watching it again tmrw",
+                   "Theo: the new vids are so glam tho, totes worth it")
+    assert not {"fav", "prob", "romcom", "vids", "glam", "totes"} & set(types), types
+

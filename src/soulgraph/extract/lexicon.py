@@ -56,6 +56,12 @@ _CHAT_NOUNS = frozenset("""
 coworker coworkers bestie besties bff bffs bro bros sis sissy wifey hubby bf gf stepdad stepmom stepmum
 influencer influencers youtuber youtubers streamer streamers vlogger vloggers
 """.split())
+# Informal English missing from WordNet: clipped words and chat abbreviations ("my fav", "prob not",
+# "so glam", "a romcom"), words in any chat, never a product's name.
+_CHAT_WORDS = frozenset("""
+fav fave favs faves prob probs glam totes obvi defo tho cuz coz ngl omw bday bdays vacay
+romcom romcoms selfie selfies pic pics vid vids bio bios comfy yummy yum cutie cuties besties
+""".split())
 
 
 @functools.cache
@@ -226,7 +232,7 @@ def is_word(word: str) -> bool:
         return False
     t = _tables()
     words = t["words"]
-    if w in words or w in _EXTRA or w in _DEV_WORDS or w in _CHAT_NOUNS:
+    if w in words or w in _EXTRA or w in _DEV_WORDS or w in _CHAT_NOUNS or w in _CHAT_WORDS:
         return True
     if "-" in w:  # "steady-state", "re-ingestion": every part a word
         parts = [p for p in w.split("-") if p]
