@@ -141,3 +141,16 @@ def test_chat_abbreviations_are_no_nodes():
                    "Theo: the new vids are so glam tho, totes worth it")
     assert not {"fav", "prob", "romcom", "vids", "glam", "totes"} & set(types), types
 
+
+
+def test_a_projects_own_docs_and_spec_make_it_no_document():
+    types = _types("User: I started contributing to Harbor Protocol last month.\nAgent: Nice, which part?",
+                   "User: The Harbor Protocol spec is on GitHub, and the Harbor Protocol docs too.\n"
+                   "Agent: Got it.")
+    assert types.get("Harbor Protocol") in ("project", "tool"), types
+
+
+def test_a_named_file_or_paper_is_still_a_document():
+    types = _types("Read the Attention paper before the reading group.",
+                   "Kofi keeps the Onboarding file in the shared drive.")
+    assert types.get("Attention") == "document" and types.get("Onboarding") == "document", types

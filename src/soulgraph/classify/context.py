@@ -189,7 +189,9 @@ _EVENT_RIGHT = re.compile(
     r"^\s+(?:conference|summit|festival|fest|meetup|wedding|party|ceremony|concert|gala|hackathon|"
     r"tournament|championship|parade|marathon|expo)\b", re.I)
 _EVENT_LEFT = re.compile(r"\b(?:attend(?:ed|ing)?|during|at\s+the|went\s+to\s+the)\s+$", re.I)
-_DOC_RIGHT = re.compile(r"^\s+(?:file|doc|docs|document|paper|article|spec|page|section|chapter)\b", re.I)
+# "the X file", "the X paper" name a document; "the X docs / spec / page" are a project's own
+# documentation: X is the thing documented (cues.py votes project for those heads).
+_DOC_RIGHT = re.compile(r"^\s+(?:file|doc|document|paper|article|chapter)\b", re.I)
 
 
 _AMBIG_PERSON_LEFT = re.compile(r"\b(?:with|saw|see|met|meet|and|told|tell|ask|asked|call|called|"
