@@ -20,6 +20,7 @@ Predicates (all ``str -> bool`` unless noted):
 - ``is_version``: v2, 0.15.15, v3.3.2, M3, M2a, 3.9
 - ``is_date_like``: Nov-2025, 2024-11-05, 11/05/2024
 - ``is_weekday`` / ``is_month``: day and month names (ambiguous: May, June)
+- ``is_relative_date``: next week, last year, yesterday, the end of the year (not June 20, two years)
 - ``is_flag``: --mode, -v, --out=x
 - ``is_path``: src/x.py, ~/.cache/, tests/, README.md (``is_file_name`` for the last)
 - ``is_issue_ref``: #733, PR #12, issue #4
@@ -240,6 +241,36 @@ def is_month(s: str) -> bool:
 
 def is_weekday(s: str) -> bool:
     return s.lower().rstrip(".") in _WEEKDAYS
+
+
+# Words that tie a date to the moment it was said ("last week", "two days later", "this year"):
+# such a date names no day of its own once the memory is read a month later.
+_DEICTIC = frozenset("""last next this coming past previous ago later earlier yesterday today tonight
+tomorrow now recently currently soon""".split())
+# What anchors a date on the calendar or counts a span besides digits, months and weekdays.
+_NUMBER_WORDS = frozenset("""one two three four five six seven eight nine ten eleven twelve thirteen
+fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
+ninety hundred thousand""".split())
+_DATE_FILLER = frozenset("""the a an end early late mid middle of beginning start this that same day days
+week weeks weekend month months year years decade decades century morning afternoon evening night
+summer winter spring autumn fall season""".split())
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def is_relative_date(s: str) -> bool:
+    """A date only the time of saying pins down: "next week", "last year", "Yesterday",
+    "the end of the year", "days later". Not "June 20", "1988", "two years", "Thursday",
+    "Independence Day" (a calendar anchor, a number or a name of its own)."""
+    words = _WORDS.findall(s)
+    if not words or any(w.lower() in _DEICTIC for w in words):
+        return bool(words)
+    for w in words:
+        low = w.lower()
+        if any(c.isdigit() for c in w) or low in _MONTH_NAMES or low in _WEEKDAYS or low in _NUMBER_WORDS:
+            return False
+        if w[:1].isupper() and low not in _DATE_FILLER:
+            return False  # a name of its own: "Christmas", "Independence Day"
+    return True
 
 
 def is_date_like(s: str) -> bool:

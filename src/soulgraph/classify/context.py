@@ -169,8 +169,15 @@ _TOOL_LEFT = re.compile(
     r"written\s+in|switch(?:ed)?\s+to|migrat(?:e|ed|ing)\s+to|upgrad(?:e|ed|ing)|bump(?:ed)?|"
     r"install(?:ed|ing)?|depends\s+on|requires|run(?:s|ning)?\s+on|support(?:s|ed)?\s+for)\s+"
     r"(?:the\s+)?$", re.I)
+# A release number straight after the name ("Kite Protocol 0.3", "Beacon v2.1", "upgraded X to 4.2"
+# reads "X 4.2"): only software has versions. Not a measure ("2.5 percent", "1.5 million").
+_VERSION_RIGHT = re.compile(
+    r"^\s*(?:v\d+(?:\.\d+)*[a-z0-9-]*|\d+(?:\.\d+){1,3}(?:[-.]?(?:rc|beta|alpha|b|a)\d*)?)(?![\w.%])"
+    r"(?!\s*(?:percent|per\s*cent|million|billion|trillion|points?|degrees?|kg|km|mg|ml|miles?|inches|feet|"
+    r"meters?|metres?|pounds?|mph|hours?|minutes?|seconds?|years?|months?|weeks?|days?|times|x)\b)", re.I)
+VERSION_VOTE = Vote("tool", "X 2.1 (release number)", 2.0, "code")
 _TOOL_RIGHT = re.compile(
-    r"^\s*(?:v?\d+(?:\.\d+)+\b|(?:library|lib|package|plugin|extension|cli|sdk|api|server|client|app|"
+    r"^\s*(?:(?:library|lib|package|plugin|extension|cli|sdk|api|server|client|app|"
     r"model|models|backend|driver|module|framework|toolkit|runtime|engine|database|binary|integration|"
     r"container|image|wrapper|bindings|dependency|install|version|release|support|backend)\b)", re.I)
 _PROJECT_LEFT = re.compile(
@@ -182,7 +189,9 @@ _EVENT_RIGHT = re.compile(
     r"^\s+(?:conference|summit|festival|fest|meetup|wedding|party|ceremony|concert|gala|hackathon|"
     r"tournament|championship|parade|marathon|expo)\b", re.I)
 _EVENT_LEFT = re.compile(r"\b(?:attend(?:ed|ing)?|during|at\s+the|went\s+to\s+the)\s+$", re.I)
-_DOC_RIGHT = re.compile(r"^\s+(?:file|doc|docs|document|paper|article|spec|page|section|chapter)\b", re.I)
+# "the X file", "the X paper" name a document; "the X docs / spec / page" are a project's own
+# documentation: X is the thing documented (cues.py votes project for those heads).
+_DOC_RIGHT = re.compile(r"^\s+(?:file|doc|document|paper|article|chapter)\b", re.I)
 
 
 _AMBIG_PERSON_LEFT = re.compile(r"\b(?:with|saw|see|met|meet|and|told|tell|ask|asked|call|called|"
@@ -365,6 +374,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
     if _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
+    elif _VERSION_RIGHT.match(right):
+        out.append(VERSION_VOTE)
     if "project" in gate and _PROJECT_LEFT.search(left):
         out.append(Vote("project", "building / working on X", 1.2, "project"))
     if _PROJECT_RIGHT.match(right):

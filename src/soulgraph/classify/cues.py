@@ -25,7 +25,8 @@ LABEL = {"place": "lives in / moved to X", "org": "works at / joined X", "tool":
          "project": "building / working on X"}
 # "the PocketPaw release", "the Soul Protocol PR": things a software project has.
 _PROJECT_HEADS = frozenset("release releases repo repository codebase roadmap sprint milestone changelog "
-                           "pr prs issue issues backlog maintainers contributors build ci docs".split())
+                           "pr prs issue issues backlog maintainers contributors build ci docs spec "
+                           "specification".split())
 _PREP_PLACE = {"in": 0.9, "from": 0.8, "near": 1.0, "to": 0.5, "at": 0.5}
 _SHAPE: dict[str, tuple[str, float]] = {
     "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),
@@ -40,7 +41,7 @@ _REGEX: dict[str, Vote] = {
     "dialogue": Vote("person", "quoted speech", 2.0, "dialogue"),
     "pronoun": Vote("person", "pronoun nearby", 0.7, "pronoun"),
     "email": Vote("person", "e-mail address", 1.2, "email"),
-    "versioned": Vote("tool", "X library / X v2", 1.2, "code"),
+    "versioned": Vote("tool", "X 2.1 (release number)", 2.0, "code"),  # = context.VERSION_VOTE
     "imported": Vote("tool", "import X", 2.5, "code"),
 }
 

@@ -44,6 +44,7 @@ library lib tool framework package module plugin extension language database db 
 service app application platform model llm api sdk cli binary command runtime engine driver server
 client backend frontend browser os system compiler interpreter linter formatter extension bot
 assistant device phone laptop console car camera game product software script container image
+adapter adaptor loader connector wrapper bindings integration parser shim wheel
 """.split())
 
 PROJECT_NOUNS = frozenset("project repo repository codebase roadmap fork monorepo initiative".split())
@@ -127,6 +128,8 @@ POBJ: dict[tuple[str, str], tuple[str, float]] = {
     **{("to", g): ("place", 1.6) for g in "move go travel fly drive return come head trip "
        "relocate emigrate immigrate".split()},
     **{("from", g): ("place", 1.0) for g in "come return fly move hail".split()},
+    # where a traveller arrives: "she lands at JFK", "we arrived in Porto", "touched down at Heathrow"
+    **{(p, g): ("place", 1.6) for p in ("at", "in") for g in "land arrive touch".split()},
     **{("of", g): ("place", 1.5) for g in "capital city state province people citizen town "
        "village government resident outskirts north south east west".split()},
     **{("in", g): ("tool", 1.5) for g in "write implement code rewrite port".split()},

@@ -19,6 +19,7 @@ _ISSUE = re.compile(r"^(?:(?:PR|pr|issue|Issue|PRs|pull|bug|Bug|ticket)\s*)?#\d+
 _STANDARD = re.compile(r"^(?:RFC|PEP|BCP|ISO|IEC|IEEE|ECMA|CVE|ADR|RFD|KEP|JEP|NIST)[\s-]?[\d.-]+[a-z]?$")
 _PROJECT_FIRST = frozenset({"Project", "Initiative"})
 _TOOLISH_LAST = frozenset("api sdk cli app server client plugin extension library lib ui mcp bot "
+                          "engine framework runtime toolkit "
                           # consumer products named with their kind: "<brand> necklace", "<game> skin"
                           "necklace bracelet palette mascara lipstick spray skin skins laptop "
                           "console controller charger headphones earbuds sneakers".split())

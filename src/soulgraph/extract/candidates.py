@@ -261,7 +261,7 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
         cues.append(f"shape:{kind}")
         tok = first
         if kind == "hyphenated" and not junk.keep_hyphenated(
-                text[ts.start:ts.end], ts.backticked, junk.noun_parts(tok)):
+                text[ts.start:ts.end], ts.backticked, junk.noun_parts(tok)) and not _package_slug(doc, tok):
             continue
         s0, s1 = sent_of(tok.start) if tok is not None and len(tok) else (0, len(text))
         s0, s1 = min(s0, ts.start), max(s1, ts.end)  # a tech span may run over a split ("!/0/g")
@@ -283,6 +283,25 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     out.extend(phrases.place_pairs(doc, text, out))
     out.sort(key=lambda c: c.start)
     return out
+
+
+# What only a package has after its name: "the soul-protocol wheel", "pin acme-sdk to 2.1".
+_PACKAGE_HEADS = frozenset("wheel wheels package packages crate crates gem repo repository".split())
+
+
+def _package_slug(doc, tok) -> bool:
+    """"soul-protocol 0.4.0", "the soul-protocol wheel": a lowercase hyphenated name of plain
+    nouns with a version number or a package word straight after it is a package (a repo
+    slug), even when each part is an English word ("open-source", "real-time" are no nouns)."""
+    if tok is None or not len(tok) or not tok.text.islower() or tok.end >= len(doc):
+        return False
+    words = [t for t in tok if t.tag_ != "HYPH"]
+    if len(words) < 2 or not all(t.tag_ in ("NN", "NNS", "NNP", "FW") and t.is_alpha for t in words):
+        return False
+    if tok.text.rsplit("-", 1)[-1] in junk.MODIFIER_PARTS:
+        return False
+    nxt = doc[tok.end]
+    return shapes.is_version(nxt.text) and nxt.text[:1].isdigit() or nxt.lower_ in _PACKAGE_HEADS
 
 
 _FINITE = frozenset({"VBD", "VBZ", "VBP"})
@@ -454,6 +473,9 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand
         label = "GPE"  # the known place opening a dateline ("Sofia BTA")
     elif "of_origin" in extra:  # "Leroy Ivy of Oxford": NER's PERSON covered both names
         label = "GPE" if gazetteer.is_place(text[doc[i].idx:doc[j - 1].idx + len(doc[j - 1])]) else None
+    if label in ("DATE", "TIME") and (k := trim.strip_relative_tail(doc, i, j)) < j:
+        j, end = k, doc[k - 1].idx + len(doc[k - 1])
+        s = text[start:end]
     toks = doc[i:j]
     all_propn = all(t.tag_ in _PROPN or not t.is_alpha for t in toks)
     keep = junk.keep(s, toks, label, sent_initial, all_propn, extra)

@@ -46,6 +46,10 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
     if label in NUMBER_LABELS:
         if shapes.is_version(s):
             return False
+        if label in ("DATE", "TIME") and shapes.is_relative_date(s):
+            return False  # "next week", "last year", "the end of the year": no day of their own
+        if label == "CARDINAL" and shapes.is_numeric(s) and not (len(s) == 4 and s.isdigit()):
+            return False  # "500", "10": a count names nothing ("1988", "2200" may be a year or a time)
         return any(ch.isdigit() for ch in s) or shapes.is_month(s) or len(toks) > 1
     if " " not in s:
         abbrev = label in ("GPE", "LOC") and s.endswith(".") and s[:1].isupper()  # "Va.", "Ill."
@@ -125,7 +129,7 @@ def noun_parts(tok) -> bool:
 
 
 # Second parts that make a hyphenated word an adjective/modifier, not a name ("module-level").
-_MODIFIER_PARTS = frozenset(
+MODIFIER_PARTS = frozenset(
     "level style wide based side time scale type mode safe aware compat compatible specific friendly only "
     "free like ready first heavy bound driven oriented facing related proof native agnostic sensitive "
     "insensitive independent dependent enabled disabled capable backed powered specific term".split()
@@ -138,11 +142,11 @@ def keep_hyphenated(s: str, backticked: bool, propn: bool) -> bool:
     ``propn``: the parser tagged every part as a noun ("soul-protocol" reads as a name,
     "open-source" / "real-time" do not).
     """
-    if shapes.is_locale(s) or s.rsplit("-", 1)[-1].lower() in _MODIFIER_PARTS:
+    if shapes.is_locale(s) or s.rsplit("-", 1)[-1].lower() in MODIFIER_PARTS:
         return False
     if backticked:
         return True
-    if propn and s.islower() and not shapes.junk_kind(s) and s.rsplit("-", 1)[-1] not in _MODIFIER_PARTS \
+    if propn and s.islower() and not shapes.junk_kind(s) and s.rsplit("-", 1)[-1] not in MODIFIER_PARTS \
             and not s.endswith("s"):
         return True
     if shapes.is_status_token(s) or shapes.junk_kind(s):

@@ -55,6 +55,13 @@ healthchecks changeset changesets codegen monorepo monorepos polyfill polyfills 
 # Chat words for people missing from WordNet ("my coworker Jake", "my bestie"): words, never a tool's name.
 _CHAT_NOUNS = frozenset("""
 coworker coworkers bestie besties bff bffs bro bros sis sissy wifey hubby bf gf stepdad stepmom stepmum
+influencer influencers youtuber youtubers streamer streamers vlogger vloggers
+""".split())
+# Informal English missing from WordNet: clipped words and chat abbreviations ("my fav", "prob not",
+# "so glam", "a romcom"), words in any chat, never a product's name.
+_CHAT_WORDS = frozenset("""
+fav fave favs faves prob probs glam totes obvi defo tho cuz coz ngl omw bday bdays vacay
+romcom romcoms selfie selfies pic pics vid vids bio bios comfy yummy yum cutie cuties besties
 """.split())
 
 
@@ -226,7 +233,7 @@ def is_word(word: str) -> bool:
         return False
     t = _tables()
     words = t["words"]
-    if w in words or w in _EXTRA or w in _DEV_WORDS or w in _CHAT_NOUNS:
+    if w in words or w in _EXTRA or w in _DEV_WORDS or w in _CHAT_NOUNS or w in _CHAT_WORDS:
         return True
     if "-" in w:  # "steady-state", "re-ingestion": every part a word
         parts = [p for p in w.split("-") if p]
@@ -237,12 +244,28 @@ def is_word(word: str) -> bool:
         for old, new in t["rules"].get(pos, ()):
             if old and w.endswith(old) and (w[: len(w) - len(old)] + new) in words:
                 return True
+    if _derived(w, t["by_pos"]):
+        return True
     if w.endswith("in") and len(w) > 4 and is_word(w + "g"):
         return True  # "startin", "nothin": clipped -ing
     for pre in ("re", "un", "non", "pre", "over", "sub", "de", "auto", "multi"):  # reprocessed
         if w.startswith(pre) and len(w) - len(pre) >= 4 and is_word(w[len(pre):]):
             return True
     return False
+
+
+def _derived(w: str, by_pos: dict) -> bool:
+    """A word WordNet lacks but derives by a productive suffix from one it has: "searchable",
+    "pluggable", "configurable" (a verb + -able), "atomically", "deterministically" (an
+    adjective + -ly). Brand names built the same way from a noun ("Grammarly") stay names."""
+    verbs, adjs = by_pos.get("verb", frozenset()), by_pos.get("adj", frozenset())
+    if len(w) >= 8 and w.endswith(("able", "ible")):
+        stem = w[:-4]
+        return (stem in verbs or stem + "e" in verbs
+                or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in verbs))
+    if len(w) >= 8 and w.endswith("ally") and w[:-4] in adjs:
+        return True  # "atomically": "atomic" + "ally"
+    return len(w) >= 7 and w.endswith("ly") and w[:-2] in adjs
 
 
 def is_verb(word: str) -> bool:

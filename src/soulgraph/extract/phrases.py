@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from soulgraph.classify import gazetteer
+from soulgraph.classify import corpus, gazetteer
 from soulgraph.extract import lexicon, trim
 from soulgraph.extract.candidates import Cand
 
@@ -48,6 +48,8 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
         span = doc.char_span(c.start, c.end)
         if span is None or len(span) != 1 or not span.text[:1].isupper() or lexicon.is_word(span.text):
             continue
+        if _product_part(span.text, doc.text):
+            continue  # "SQLite file lock", "MCP server path", "Syncthing replication": a product's part
         k = span.end
         chain = []
         while k < n and len(chain) < 2 and doc[k].text.isalpha() and doc[k].text.islower() \
@@ -66,6 +68,16 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
         s0, s1 = sent_of(span.start)
         out.append(Cand(c.start, end, ["phrase", f"phrase_head:{chain[-1].lower_}"], s0, s1, False))
     return out
+
+
+def _product_part(name: str, text: str) -> bool:
+    """A product's name before a noun names a part or an aspect of the product, not a concept
+    of its own: CamelCase names ("SQLite schema", "KnowledgeGraph singleton") anywhere, known
+    tools ("MCP server path", "Syncthing replication") in technical text. Eponyms are
+    capitalised words ("Hebbian potentiation"); acronyms keep their phrase ("NHK network")."""
+    if any(ch.isupper() for ch in name[1:]) and any(ch.islower() for ch in name):
+        return True
+    return gazetteer.key(name) in gazetteer.words("tools") and corpus.is_technical(text)
 
 
 _REGION_TAIL = ("county", "province", "parish", "district", "prefecture", "oblast", "state")

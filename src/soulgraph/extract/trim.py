@@ -57,6 +57,19 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
     return i, j
 
 
+# Words after a span of time that make it a date relative to the telling ("35 years ago",
+# "four years later"): the span itself ("35 years") is what the sentence counts.
+_RELATIVE_TAIL = frozenset({"ago", "later", "earlier"})
+
+
+def strip_relative_tail(doc, i: int, j: int) -> int:
+    """"35 years ago" -> "35 years", "1000 today" -> "1000" (a date entity's counted span)."""
+    while j - i >= 2 and (doc[j - 1].lower_ in _RELATIVE_TAIL
+                          or (doc[j - 1].lower_ in ("today", "tonight") and doc[j - 2].like_num)):
+        j -= 1
+    return j
+
+
 def _keep_lead(tok) -> bool:
     # "The Associated Press", "The Beatles": a capitalised The inside an ORG/WORK entity
     if tok.lower_ == "the" and tok.text == "The" and tok.ent_iob_ == "I":
@@ -66,6 +79,11 @@ def _keep_lead(tok) -> bool:
 
 
 _GUESS_TAGS = frozenset({"RB", "UH", "MD", "IN", "CC"})
+
+
+# Labels whose spans the small model cuts short of the name ("Kite [Protocol 0.3]" LAW,
+# "Elden [Ring]" WORK_OF_ART): a proper noun before them is the name's own first word.
+_LOOSE_LABELS = frozenset({"LAW", "WORK_OF_ART", "PRODUCT"})
 
 
 def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None) -> int:
@@ -97,7 +115,10 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             sent_initial = False
             continue
         if sent_initial and ner_start is not None and ner_start > i and lexicon.is_word(low) \
-                and not (gazetteer.is_given_name(low) and tok.tag_ in ("NNP", "NNPS")):  # "Anna Sandhu Ray"
+                and not (gazetteer.is_given_name(low) and tok.tag_ in ("NNP", "NNPS")) \
+                and not (doc[ner_start].ent_type_ in _LOOSE_LABELS and tok.tag_ in ("NNP", "NNPS")) \
+                and not (tok.tag_ in ("NNP", "NNPS") and tok.text.isupper() and tok.is_alpha):
+            # "Anna Sandhu Ray"; "LM Studio", "VS Code": an acronym opening a product's name
             i += 1
             sent_initial = False
             continue
