@@ -24,7 +24,7 @@ GATED = {
     "address": C._ADDRESS_LEFT, "org": C._ORG_LEFT, "hometown": C._HOMETOWN_LEFT,
     "place_strong": C._PLACE_LEFT_STRONG, "place_weak": C._PLACE_LEFT_WEAK, "owned": C._OWNED_LEFT,
     "tool": C._TOOL_LEFT, "project": C._PROJECT_LEFT, "event": C._EVENT_LEFT, "prep_end": C._PREP_END,
-    "counted": C._COUNTED_LEFT, "praise": C._PRAISE_LEFT,
+    "counted": C._COUNTED_LEFT, "praise": C._PRAISE_LEFT, "work": C._WORK_LEFT,
 }
 
 
@@ -101,3 +101,30 @@ def test_evidence_with_a_shared_scan_equals_evidence_without():
     assert shared == alone
     kinds = {row[3] for ev in shared for row in ev[2:]}
     assert {"address", "kin", "verb", "title", "prep", "place_ctx", "pronoun", "pet", "code"} <= kinds
+
+
+@pytest.mark.parametrize("i", range(len(C.RIGHT_PATTERNS)))
+def test_right_alternation_lets_every_match_through(i):
+    pattern = C.RIGHT_PATTERNS[i]
+
+    @settings(max_examples=200, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.from_regex(pattern))
+    def check(right):
+        assert pattern.match(right)
+        assert C._RIGHT_ANY.match(right), right
+
+    check()
+
+
+@settings(max_examples=500, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(st.from_regex(C._RIGHT_ANY))
+def test_right_alternation_matches_only_where_one_pattern_does(right):
+    assert C._RIGHT_ANY.match(right)
+    assert any(p.match(right) for p in C.RIGHT_PATTERNS), right
+
+
+def test_right_alternation_keeps_case_rules():
+    assert C._RIGHT_ANY.match(" SAID")  # _PERSON_VERB is case-blind
+    assert C._RIGHT_ANY.match(" residents")
+    assert not C._RIGHT_ANY.match(" Residents")  # _PLACE_RIGHT_NOUN is not
+    assert not C._RIGHT_ANY.match(" had lunch")
