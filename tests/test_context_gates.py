@@ -128,3 +128,27 @@ def test_right_alternation_keeps_case_rules():
     assert C._RIGHT_ANY.match(" residents")
     assert not C._RIGHT_ANY.match(" Residents")  # _PLACE_RIGHT_NOUN is not
     assert not C._RIGHT_ANY.match(" had lunch")
+
+
+_PET_WORDS = ("dog dogs Dog DOGS puppy pup pups cat cats scatter kitten vet vets veteran guinea pig "
+              "Guinea  pig guinea-pig pet petty hamster ham pretty near PET ſ K Kat ΣΑΣ the . , "
+              "\n").split(" ")
+
+
+def test_pet_answer_matches_a_scan_of_each_sentence():
+    """The per-memory pet test (no pet letters in the text: no pet word in any slice; ASCII
+    slices read in lowercase) answers as the plain scan of the slice does."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        seps = ["", " ", "  ", "_", ",", "\n"]
+        text = "".join(rng.choice(_PET_WORDS) + rng.choice(seps) for _ in range(rng.randint(0, 20)))
+        if not text:
+            continue
+        scan = C.MemoryScan(text)
+        start = rng.randint(0, len(text) - 1)
+        end = rng.randint(start, len(text))
+        s0 = rng.randint(-1, start)
+        s1 = rng.randint(end, len(text))
+        m = Mention("m", start, end, text[start:end], s0, s1, "regex")
+        near = text[max(0, s0):min(len(text), max(s1, end) + 100)]
+        assert scan.pet_near(m) == bool(C._PET.search(near)), (text, start, end, s0, s1)

@@ -127,6 +127,7 @@ _PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|in
 _COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
+_PRONOUN_LOWER = re.compile(_PRONOUN.pattern)  # on lowercased ASCII text
 # A creative work by how it is consumed: "watching Stranger Things", "X season 4", "Elden Ring on ps5".
 _WORK_LEFT = re.compile(  # (books: "reading X" is a document's cue)
     r"\b(?:(?:re)?watch(?:ed|ing)?|binge(?:d|ing)?(?:-?watch(?:ed|ing)?)?|listening\s+to)\s+$", re.I)
@@ -221,6 +222,7 @@ _CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
 
 _PET = re.compile(r"\b(?:pets?|dogs?|puppy|puppies|pup|cats?|kitten|kitty|hamster|parrot|bunny|"
                   r"guinea\s+pig|vet)\b", re.I)
+_PET_LOWER = re.compile(_PET.pattern)  # on lowercased ASCII text
 
 
 # ``_SIGNED_RIGHT`` read in place (``match(text, pos)``: no copy of the rest of the text).
@@ -581,7 +583,7 @@ class MemoryScan:
     """What the mentions of one memory share: where its gendered pronouns are (one scan of
     the text, not one per mention) and the pet-word answer per sentence."""
 
-    __slots__ = ("text", "_pron_starts", "_pron_ends", "_hinted", "_pet")
+    __slots__ = ("text", "_pron_starts", "_pron_ends", "_hinted", "_pet", "_pet_hinted")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -589,14 +591,29 @@ class MemoryScan:
         self._pron_ends: list[int] = []
         self._hinted = False
         self._pet: dict[tuple[int, int], bool] = {}
+        self._pet_hinted: bool | None = None
 
     def pet_near(self, m: Mention) -> bool:
         text = self.text
+        if self._pet_hinted is None:
+            self._pet_hinted = _maybe(_PET_HINTS, text)
+        if not self._pet_hinted:
+            # A slice's lowercase is a piece of the text's (lower() maps each character on its
+            # own, but for the Greek final sigma): no pet word's letters in the text, none in
+            # any sentence of it.
+            return False
         key = (max(0, m.sent_start), min(len(text), max(m.sent_end, m.end) + 100))
         hit = self._pet.get(key)
         if hit is None:
             near = text[key[0]:key[1]]
-            hit = self._pet[key] = bool(_maybe(_PET_HINTS, near) and _PET.search(near))
+            low = near.lower()
+            if not any(h in low for h in _PET_HINTS):
+                hit = False
+            elif near.isascii():  # ASCII: the lowercase text, case-sensitively (same matches, faster)
+                hit = _PET_LOWER.search(low) is not None
+            else:
+                hit = _PET.search(near) is not None
+            self._pet[key] = hit
         return hit
 
     def pronoun_near(self, m: Mention) -> bool:
@@ -637,8 +654,15 @@ class MemoryScan:
         return False
 
     def _find_pronouns(self) -> None:
-        self._hinted = _maybe(_PRONOUN_HINTS, self.text)
-        found = [r.span() for r in _PRONOUN.finditer(self.text)] if self._hinted else []
+        text = self.text
+        low = text.lower()
+        self._hinted = any(h in low for h in _PRONOUN_HINTS)
+        if not self._hinted:
+            found = []
+        elif text.isascii():  # same spans in the lowercase text, read case-sensitively (3x faster)
+            found = [r.span() for r in _PRONOUN_LOWER.finditer(low)]
+        else:
+            found = [r.span() for r in _PRONOUN.finditer(text)]
         self._pron_starts = [s for s, _ in found]
         self._pron_ends = [e for _, e in found]
 
