@@ -255,6 +255,14 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
     return left, right, text[s0:s1]
 
 
+def _sides(m: Mention, text: str) -> tuple[str, str]:
+    """``window`` without the sentence (not read per mention)."""
+    s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
+    if not (s0 <= m.start <= m.end <= s1):
+        s0, s1 = 0, len(text)
+    return text[max(s0, m.start - _W):m.start], text[m.end:min(s1, m.end + _W)]
+
+
 _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not take an article
 
 
@@ -295,7 +303,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     ``scan``: what the mentions of one memory share (:class:`MemoryScan` of ``text``); the
     left-context patterns run only where the word just before the name can end a match.
     """
-    left, right, sentence = window(m, text)
+    left, right = _sides(m, text)
     gate = _left_gate(left)
     out: list[Vote] = []
     rany = _RIGHT_ANY.match(right) is not None  # almost always False: then no right pattern runs
