@@ -113,7 +113,8 @@ def soulgraph_reads_souls(soul: Path, work: Path) -> bool:
     return proc.returncode == 0
 
 
-def bench_dataset(name: str, rounds: int, limit: int | None, work: Path) -> dict | None:
+def bench_dataset(name: str, rounds: int, limit: int | None, work: Path,
+                  only: list[str] | None = None) -> dict | None:
     prep = prepare(name, work, limit)
     if prep is None:
         print(f"speed: dataset {name} unavailable, skipped", file=sys.stderr)
@@ -121,6 +122,8 @@ def bench_dataset(name: str, rounds: int, limit: int | None, work: Path) -> dict
     jsonl, soul = prep
     sg_input = "soul" if soulgraph_reads_souls(soul, work) else "jsonl"
     vs = variants(jsonl, soul, work, sg_input)
+    if only:  # --variants: the rows whose name holds one of these words
+        vs = {k: v for k, v in vs.items() if any(w in k for w in only)}
     names = list(vs)
     samples: dict[str, list[dict]] = {k: [] for k in names}
     errors: dict[str, str] = {}
@@ -226,13 +229,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--limit", type=int, default=None, help="Use only the first N LoCoMo turns.")
     ap.add_argument("--datasets", default="locomo,demo")
+    ap.add_argument("--variants", default=None,
+                    help="Run only the variants whose name holds one of these comma-separated words "
+                         "(e.g. 'regex,soul' for the regex rows and soul-protocol's).")
     args = ap.parse_args(argv)
     work = OUT / "speed"
     work.mkdir(parents=True, exist_ok=True)
     before = machine()
     results, checks = {}, {}
     for name in args.datasets.split(","):
-        res = bench_dataset(name, args.rounds, args.limit, work)
+        res = bench_dataset(name, args.rounds, args.limit, work,
+                            args.variants.split(",") if args.variants else None)
         if res is None:
             continue
         results[name] = res

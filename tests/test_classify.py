@@ -246,3 +246,18 @@ def test_work_nouns_and_dates_after_a_name_make_no_concept_phrase():
     names = {d["name"] for _, d in g.nodes(data=True)}
     assert "TaskSpec change" not in names and "PocketPaw today" not in names
     assert "Ebbinghaus decay" in names
+
+
+def test_ascii_word_scan_matches_the_token_loop():
+    """``memory_facts`` reads ASCII text without a Python step per lowercase token: same words."""
+    import random
+
+    from soulgraph.classify import corpus
+
+    rng = random.Random(3)
+    parts = ["Ana", "ana", "McDonald", "Donald", "iPhone", "Phone", "ABC", "Abc", "x_y", "3Ab", "Ab3c",
+             "don't", "Don't", "-", "'", "_", " ", "  ", ". ", "\n", "\n- ", ": ", "(", "\"", "9",
+             "e-mail", "E-mail"]
+    for _ in range(4000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 30)))
+        assert corpus._words_ascii(text) == corpus._words(text), text

@@ -24,7 +24,7 @@ GATED = {
     "address": C._ADDRESS_LEFT, "org": C._ORG_LEFT, "hometown": C._HOMETOWN_LEFT,
     "place_strong": C._PLACE_LEFT_STRONG, "place_weak": C._PLACE_LEFT_WEAK, "owned": C._OWNED_LEFT,
     "tool": C._TOOL_LEFT, "project": C._PROJECT_LEFT, "event": C._EVENT_LEFT, "prep_end": C._PREP_END,
-    "counted": C._COUNTED_LEFT, "praise": C._PRAISE_LEFT,
+    "counted": C._COUNTED_LEFT, "praise": C._PRAISE_LEFT, "work": C._WORK_LEFT,
 }
 
 
@@ -101,3 +101,54 @@ def test_evidence_with_a_shared_scan_equals_evidence_without():
     assert shared == alone
     kinds = {row[3] for ev in shared for row in ev[2:]}
     assert {"address", "kin", "verb", "title", "prep", "place_ctx", "pronoun", "pet", "code"} <= kinds
+
+
+@pytest.mark.parametrize("i", range(len(C.RIGHT_PATTERNS)))
+def test_right_alternation_lets_every_match_through(i):
+    pattern = C.RIGHT_PATTERNS[i]
+
+    @settings(max_examples=200, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.from_regex(pattern))
+    def check(right):
+        assert pattern.match(right)
+        assert C._RIGHT_ANY.match(right), right
+
+    check()
+
+
+@settings(max_examples=500, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(st.from_regex(C._RIGHT_ANY))
+def test_right_alternation_matches_only_where_one_pattern_does(right):
+    assert C._RIGHT_ANY.match(right)
+    assert any(p.match(right) for p in C.RIGHT_PATTERNS), right
+
+
+def test_right_alternation_keeps_case_rules():
+    assert C._RIGHT_ANY.match(" SAID")  # _PERSON_VERB is case-blind
+    assert C._RIGHT_ANY.match(" residents")
+    assert not C._RIGHT_ANY.match(" Residents")  # _PLACE_RIGHT_NOUN is not
+    assert not C._RIGHT_ANY.match(" had lunch")
+
+
+_PET_WORDS = ("dog dogs Dog DOGS puppy pup pups cat cats scatter kitten vet vets veteran guinea pig "
+              "Guinea  pig guinea-pig pet petty hamster ham pretty near PET ſ K Kat ΣΑΣ the . , "
+              "\n").split(" ")
+
+
+def test_pet_answer_matches_a_scan_of_each_sentence():
+    """The per-memory pet test (no pet letters in the text: no pet word in any slice; ASCII
+    slices read in lowercase) answers as the plain scan of the slice does."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        seps = ["", " ", "  ", "_", ",", "\n"]
+        text = "".join(rng.choice(_PET_WORDS) + rng.choice(seps) for _ in range(rng.randint(0, 20)))
+        if not text:
+            continue
+        scan = C.MemoryScan(text)
+        start = rng.randint(0, len(text) - 1)
+        end = rng.randint(start, len(text))
+        s0 = rng.randint(-1, start)
+        s1 = rng.randint(end, len(text))
+        m = Mention("m", start, end, text[start:end], s0, s1, "regex")
+        near = text[max(0, s0):min(len(text), max(s1, end) + 100)]
+        assert scan.pet_near(m) == bool(C._PET.search(near)), (text, start, end, s0, s1)

@@ -8,6 +8,7 @@ same fact seen twice counts once per mention.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 from soulgraph.classify import lexicon
@@ -126,6 +127,7 @@ _PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|in
 _COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
+_PRONOUN_LOWER = re.compile(_PRONOUN.pattern)  # on lowercased ASCII text
 # A creative work by how it is consumed: "watching Stranger Things", "X season 4", "Elden Ring on ps5".
 _WORK_LEFT = re.compile(  # (books: "reading X" is a document's cue)
     r"\b(?:(?:re)?watch(?:ed|ing)?|binge(?:d|ing)?(?:-?watch(?:ed|ing)?)?|listening\s+to)\s+$", re.I)
@@ -229,6 +231,27 @@ _CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
 
 _PET = re.compile(r"\b(?:pets?|dogs?|puppy|puppies|pup|cats?|kitten|kitty|hamster|parrot|bunny|"
                   r"guinea\s+pig|vet)\b", re.I)
+_PET_LOWER = re.compile(_PET.pattern)  # on lowercased ASCII text
+
+
+# ``_SIGNED_RIGHT`` read in place (``match(text, pos)``: no copy of the rest of the text).
+_SIGNED_TAIL = re.compile(_SIGNED_RIGHT.pattern.removeprefix("^"))
+
+
+def _any_of(*patterns: re.Pattern) -> re.Pattern:
+    """One pattern that matches where any of ``patterns`` matches (each keeps its flags)."""
+    for p in patterns:
+        assert not p.flags & ~(re.I | re.U), p.pattern  # only re.I is carried over
+    return re.compile("|".join(f"(?i:{p.pattern})" if p.flags & re.I else f"(?:{p.pattern})"
+                               for p in patterns))
+
+
+# Every right-context pattern ``plain_votes`` runs whatever the left context says: a mention
+# is rarely followed by any of them, and one alternation tells so in one call.
+RIGHT_PATTERNS = (_PERSON_VERB, _CREDIT_RIGHT, _WITH_ME_RIGHT, _BODY_RIGHT, _OWN_PRONOUN, _TRAIT, _WHO,
+                  _KIN_RIGHT, _NAME_YOU, _WORK_RIGHT, _ORG_RIGHT, _DATELINE_RIGHT, _PLACE_RIGHT_NOUN,
+                  _PLACE_RIGHT, _TOOL_RIGHT, _PROJECT_RIGHT, _EVENT_RIGHT, _DOC_RIGHT)
+_RIGHT_ANY = _any_of(*RIGHT_PATTERNS)
 
 
 def window(m: Mention, text: str) -> tuple[str, str, str]:
@@ -239,6 +262,14 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
     left = text[max(s0, m.start - _W):m.start]
     right = text[m.end:min(s1, m.end + _W)]
     return left, right, text[s0:s1]
+
+
+def _sides(m: Mention, text: str) -> tuple[str, str]:
+    """``window`` without the sentence (not read per mention)."""
+    s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
+    if not (s0 <= m.start <= m.end <= s1):
+        s0, s1 = 0, len(text)
+    return text[max(s0, m.start - _W):m.start], text[m.end:min(s1, m.end + _W)]
 
 
 _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not take an article
@@ -281,54 +312,55 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     ``scan``: what the mentions of one memory share (:class:`MemoryScan` of ``text``); the
     left-context patterns run only where the word just before the name can end a match.
     """
-    left, right, sentence = window(m, text)
+    left, right = _sides(m, text)
     gate = _left_gate(left)
     out: list[Vote] = []
-    hit = _PERSON_VERB.match(right)
+    rany = _RIGHT_ANY.match(right) is not None  # almost always False: then no right pattern runs
+    hit = rany and _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
         out.append(Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
     near24 = text[max(0, m.start - 24):m.start]
     if ":" in near24 and _TRAILER_LEFT.search(near24):  # every trailer ends in ":"
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
-    if ("credit" in gate and _CREDIT_LEFT.search(left)) or _CREDIT_RIGHT.match(right):
+    if ("credit" in gate and _CREDIT_LEFT.search(left)) or (rany and _CREDIT_RIGHT.match(right)):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
-    if m.start > 20 and _SIGNED_RIGHT.match(text[m.end:]) and _SIGNED_LEFT.search(
+    if m.start > 20 and _SIGNED_TAIL.match(text, m.end) and _SIGNED_LEFT.search(
             text[max(text.rfind("\n", 0, m.start) + 1, m.start - 12):m.start]):
         out.append(Vote("person", "signs off / quoted (... - X)", 2.0, "credit"))
     if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
-    if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or _WITH_ME_RIGHT.match(right):
+    if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or (rany and _WITH_ME_RIGHT.match(right)):
         out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
-    if _BODY_RIGHT.match(right):
+    if rany and _BODY_RIGHT.match(right):
         out.append(Vote("person", "X's voice / face", 2.0, "body"))
-    if _EPITHET_IN.match(m.text) or (" " not in m.text and m.text[:1].isupper()
-                                     and _EPITHET_RIGHT.match(right)):
+    epithet, single_capital, stage, title_word, kin_word = _name_facts(m.text)
+    if epithet or (single_capital and _EPITHET_RIGHT.match(right)):
         out.append(Vote("person", "X the Y (an epithet)", 2.0, "epithet"))
-    if _STAGE_NAME.match(m.text):
+    if stage:
         out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
     if "counted" in gate and _COUNTED_LEFT.search(left):
         out.append(Vote("person", "counted (785 X)", -3.0, "counted"))
-    if _OWN_PRONOUN.match(right):
+    if rany and _OWN_PRONOUN.match(right):
         out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
-    if _TRAIT.match(right):
+    if rany and _TRAIT.match(right):
         out.append(Vote("person", "X is <a person's trait>", 1.5, "trait"))
-    if _WHO.match(right):
+    if rany and _WHO.match(right):
         out.append(Vote("person", "X, who", 2.0, "who"))
     if ("said_by" in gate and _SAID_BY.search(left)) or (
             "said_by_end" in gate and _SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
-    if ("kin" in gate and _KIN_LEFT.search(left)) or _KIN_RIGHT.match(right):
+    if ("kin" in gate and _KIN_LEFT.search(left)) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     t = _TITLE_LEFT.search(near30) if _last_word(near30) in _TITLE_WORDS else None
-    inner = None if t or " " not in m.text else _TITLE_INNER.search(m.text)
-    if t or (_TITLE_IN.match(m.text) and not _institution(m.text)) or (inner and not _institution(m.text)):
-        word = (t.group(1) if t else inner.group(1) if inner else m.text.split()[0]).rstrip(".").lower()
-        out.append(Vote("person", f"title '{word}'", 3.0, "title"))
+    if t:
+        out.append(Vote("person", f"title '{t.group(1).rstrip('.').lower()}'", 3.0, "title"))
+    elif title_word is not None:
+        out.append(Vote("person", f"title '{title_word}'", 3.0, "title"))
     if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
             _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
-            _NAME_YOU.match(right) and not ("prep_end" in gate and _PREP_END.search(left))):
+            rany and _NAME_YOU.match(right) and not ("prep_end" in gate and _PREP_END.search(left))):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     elif "praise" in gate and _PRAISE_LEFT.search(left) and _PRAISE_RIGHT.match(right):
         out.append(Vote("person", "praised at the end of a comment (nice vid, X)", 3.0, "address"))
@@ -346,15 +378,15 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
         if _next_sentence_he_she(m, text):
             out.append(Vote("person", "He/She opens the next sentence", 1.5, "coref"))
-    if _WORK_LEFT.search(left) or _WORK_RIGHT.match(right):
+    if ("work" in gate and _WORK_LEFT.search(left)) or (rany and _WORK_RIGHT.match(right)):
         out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _ORG_LEFT.search(left):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
-    if _ORG_RIGHT.match(right):
+    if rany and _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
-    if _DATELINE_RIGHT.match(right):
+    if rany and _DATELINE_RIGHT.match(right):
         out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
-    if _PLACE_RIGHT_NOUN.match(right):
+    if rany and _PLACE_RIGHT_NOUN.match(right):
         out.append(Vote("place", "X native / residents", 2.0, "place_ctx"))
     if "hometown" in gate and _HOMETOWN_LEFT.search(left):
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
@@ -363,31 +395,44 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     elif "place_weak" in gate and (weak := _PLACE_LEFT_WEAK.search(left)):
         word = weak.group(0).split()[0].lower()
         out.append(Vote("place", f"{word} X", {"in": 0.9, "from": 0.8, "near": 1.0}.get(word, 0.5), "prep"))
-    pr = _PLACE_RIGHT.match(right)
+    pr = rany and _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
-    if "owned" in gate and _OWNED_LEFT.search(left) and not _KIN_WORD.match(m.text) \
+    if "owned" in gate and _OWNED_LEFT.search(left) and not kin_word \
             and not m.text.islower():  # "my edu", "my fav": a common word (the lists know "my iphone")
         out.append(Vote("tool", "my / your X (a product)", 1.8, "owned"))
         out.append(Vote("person", "my / your X", -1.0, "owned"))
     if "tool" in gate and _TOOL_LEFT.search(left):
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
-    if _TOOL_RIGHT.match(right):
+    if rany and _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
     elif _VERSION_RIGHT.match(right):
         out.append(VERSION_VOTE)
     if "project" in gate and _PROJECT_LEFT.search(left):
         out.append(Vote("project", "building / working on X", 1.2, "project"))
-    if _PROJECT_RIGHT.match(right):
+    if rany and _PROJECT_RIGHT.match(right):
         out.append(Vote("project", "X project / repo", 2.0, "project"))
-    if _EVENT_RIGHT.match(right):
+    if rany and _EVENT_RIGHT.match(right):
         out.append(Vote("event", "X festival / conference", 1.5, "event"))
     if "event" in gate and _EVENT_LEFT.search(left):
         out.append(Vote("event", "attended X", 0.6, "event"))
-    if _DOC_RIGHT.match(right):
+    if rany and _DOC_RIGHT.match(right):
         out.append(Vote("document", "X file / doc", 1.5, "doc"))
     return out
 
+
+
+@functools.lru_cache(maxsize=8192)
+def _name_facts(name: str) -> tuple[bool, bool, bool, str | None, bool]:
+    """What ``plain_votes`` reads of the name alone, once per distinct name: (epithet inside
+    it, one capitalised word, stage-name prefix, the title word it opens with or holds (None:
+    no title, or an institution's name), a kin word such as "Mom")."""
+    inner = None if " " not in name else _TITLE_INNER.search(name)
+    title_word = None
+    if (_TITLE_IN.match(name) or inner) and not _institution(name):
+        title_word = (inner.group(1) if inner else name.split()[0]).rstrip(".").lower()
+    return (bool(_EPITHET_IN.match(name)), " " not in name and name[:1].isupper(),
+            bool(_STAGE_NAME.match(name)), title_word, bool(_KIN_WORD.match(name)))
 
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "dr", "prof", "sen", "rep", "gov", "capt", "col", "lt", "sgt"})
 
@@ -508,6 +553,9 @@ _GATE_WORDS: dict[str, str] = {
     "event": "attend attended attending during the",
     "prep_end": "in at on from to for with of by near about like into across around than and or",
     "praise": "video vid vids videos job work content update upload stream love luck edit channel",
+    "work": "watch watched watching rewatch rewatched rewatching binge binged bingeing bingewatch "
+            "bingewatched bingewatching bingedwatch bingedwatched bingedwatching bingeingwatch "
+            "bingeingwatched bingeingwatching to",  # _WORK_LEFT
 }
 _ALL_GATES = frozenset((*_GATE_WORDS, "counted"))
 _NO_GATES: frozenset[str] = frozenset()
@@ -555,7 +603,7 @@ class MemoryScan:
     """What the mentions of one memory share: where its gendered pronouns are (one scan of
     the text, not one per mention) and the pet-word answer per sentence."""
 
-    __slots__ = ("text", "_pron_starts", "_pron_ends", "_hinted", "_pet")
+    __slots__ = ("text", "_pron_starts", "_pron_ends", "_hinted", "_pet", "_pet_hinted")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -563,14 +611,29 @@ class MemoryScan:
         self._pron_ends: list[int] = []
         self._hinted = False
         self._pet: dict[tuple[int, int], bool] = {}
+        self._pet_hinted: bool | None = None
 
     def pet_near(self, m: Mention) -> bool:
         text = self.text
+        if self._pet_hinted is None:
+            self._pet_hinted = _maybe(_PET_HINTS, text)
+        if not self._pet_hinted:
+            # A slice's lowercase is a piece of the text's (lower() maps each character on its
+            # own, but for the Greek final sigma): no pet word's letters in the text, none in
+            # any sentence of it.
+            return False
         key = (max(0, m.sent_start), min(len(text), max(m.sent_end, m.end) + 100))
         hit = self._pet.get(key)
         if hit is None:
             near = text[key[0]:key[1]]
-            hit = self._pet[key] = bool(_maybe(_PET_HINTS, near) and _PET.search(near))
+            low = near.lower()
+            if not any(h in low for h in _PET_HINTS):
+                hit = False
+            elif near.isascii():  # ASCII: the lowercase text, case-sensitively (same matches, faster)
+                hit = _PET_LOWER.search(low) is not None
+            else:
+                hit = _PET.search(near) is not None
+            self._pet[key] = hit
         return hit
 
     def pronoun_near(self, m: Mention) -> bool:
@@ -611,8 +674,15 @@ class MemoryScan:
         return False
 
     def _find_pronouns(self) -> None:
-        self._hinted = _maybe(_PRONOUN_HINTS, self.text)
-        found = [r.span() for r in _PRONOUN.finditer(self.text)] if self._hinted else []
+        text = self.text
+        low = text.lower()
+        self._hinted = any(h in low for h in _PRONOUN_HINTS)
+        if not self._hinted:
+            found = []
+        elif text.isascii():  # same spans in the lowercase text, read case-sensitively (3x faster)
+            found = [r.span() for r in _PRONOUN_LOWER.finditer(low)]
+        else:
+            found = [r.span() for r in _PRONOUN.finditer(text)]
         self._pron_starts = [s for s, _ in found]
         self._pron_ends = [e for _, e in found]
 

@@ -12,11 +12,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import NamedTuple
 
 from soulgraph.sources.envelope import split_segments
 
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
+_TOKEN_ASCII = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")  # _TOKEN on ASCII text (simpler classes: faster)
 _CODE = re.compile(r"`[^`\n]+`|\b[a-z]+_[a-z_]+\b|\w\(\)|\b[\w-]+\.(?:py|js|ts|json|toml|md|yaml|yml)\b|"
                    r"^(?:feat|fix|chore|docs|test|refactor|perf|ci|build)(?:\([^)]*\))?!?:|#\d{2,}", re.M)
 # Each branch of _CODE needs one of these substrings, or _COMMIT (its commit-prefix branch).
@@ -77,6 +79,15 @@ def memory_facts(text: str) -> list:
     space-joined: tokens hold no spaces)."""
     technical = is_technical(text)
     speakers = [seg.speaker.casefold() for seg in split_segments(text) if seg.speaker]
+    if text.isascii():
+        lower, capital_mid = _words_ascii(text)
+    else:
+        lower, capital_mid = _words(text)
+    return [technical, speakers, lower, capital_mid, " ".join(package_dirs(text))]
+
+
+def _words(text: str) -> tuple[str, str]:
+    """(lowercase words, capitalised words not opening a sentence, casefolded), space-joined."""
     lower: list[str] = []
     capital_mid: list[str] = []
     for m in _TOKEN.finditer(text):
@@ -86,7 +97,26 @@ def memory_facts(text: str) -> list:
         elif w[0].isupper() and w[1:].islower() and not _SENT_START.search(text[max(0, m.start() - 12):
                                                                                 m.start()]):
             capital_mid.append(w.casefold())
-    return [technical, speakers, " ".join(lower), " ".join(capital_mid), " ".join(package_dirs(text))]
+    return " ".join(lower), " ".join(capital_mid)
+
+
+def _words_ascii(text: str) -> tuple[str, str]:
+    """``_words`` for ASCII text, with a Python step only per token holding a capital.
+
+    Where such a token starts: ``text.find`` from the end of the previous one. Nothing in
+    between can hold it: the gaps between tokens hold no letters (a letter opens a token) and
+    a lowercase token no capital, and it cannot run on from the end of one (a letter after a
+    token would belong to it). So the first occurrence is the token itself."""
+    tokens = _TOKEN_ASCII.findall(text)
+    capital_mid: list[str] = []
+    pos = 0
+    find, sent_start = text.find, _SENT_START.search
+    for w in filterfalse(str.islower, tokens):
+        start = find(w, pos)
+        pos = start + len(w)
+        if w[0].isupper() and w[1:].islower() and not sent_start(text[max(0, start - 12):start]):
+            capital_mid.append(w.casefold())
+    return " ".join(filter(str.islower, tokens)), " ".join(capital_mid)
 
 
 # "mempalace/cli.py", "src/acme_sdk/io/read.ts": the directory a code file lives in names the

@@ -90,8 +90,7 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
     counts: dict[str, int] = {}
     for _, _, name in raw:
         counts[name] = counts.get(name, 0) + 1
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    transcript = len(raw) >= 2 and len(raw) == len(lines)
+    transcript = len(raw) >= 2 and len(raw) == sum(1 for ln in text.splitlines() if ln.strip())
     found = []
     for start, body, name in raw:
         ok = (name in ROLES or (speaker is not None and name == speaker)

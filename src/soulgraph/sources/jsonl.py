@@ -118,7 +118,10 @@ def to_memory(row: object, where: str) -> Memory:
     if "created_at" in fields:
         fields["created_at"] = str(fields["created_at"])
     fields["superseded"] = bool(row.get("superseded") or row.get("superseded_by"))
-    fields["extra"] = {k: v for k, v in row.items() if k not in _KNOWN}
+    extra = dict(row)  # the unknown fields, in their order (a copy, then drop the known: C-speed)
+    for k in _KNOWN:
+        extra.pop(k, None)
+    fields["extra"] = extra
     try:
         mem = Memory(**fields)
     except ValidationError as exc:
