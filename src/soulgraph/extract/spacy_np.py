@@ -2,7 +2,7 @@
 
 Pipeline per segment (one speaker's text): sentences that cannot hold a name
 (every capital is grammar: "I", "Yeah", "That"; every other word a lowercase
-dictionary word) are not parsed at all, which in chat is about a third of the
+dictionary word) are not parsed at all, which in chat is about 40 % of the
 text; a regex pre-pass finds tech tokens
 spaCy's tokenizer would shred (``PR #12``, ``Node.js``, ``src/x.py``,
 ``@handle``); spaCy proposes named entities, proper-noun runs and mid-sentence
@@ -203,7 +203,7 @@ def _cli_tools() -> frozenset[str]:
 def name_runs(text: str, start: int, end: int):
     """The stretches of ``text[start:end]`` worth parsing: runs of consecutive sentences that may
     hold a name, each as ``(start, end)``. Sentences that cannot hold one are left out, so the
-    model parses less text (in chat, four sentences in ten); a run reaching ``end`` keeps it, so
+    model parses less text (in chat, about 40 % of it); a run reaching ``end`` keeps it, so
     text in which every sentence may hold a name is parsed exactly as before.
     """
     runs: list[tuple[int, int]] = []
