@@ -11,7 +11,7 @@ import bisect
 import functools
 import re
 
-from soulgraph.classify import lexicon
+from soulgraph.classify import cues, lexicon
 from soulgraph.classify.evidence import Vote
 from soulgraph.models import Mention
 
@@ -177,7 +177,6 @@ _VERSION_RIGHT = re.compile(
     r"^\s*(?:v\d+(?:\.\d+)*[a-z0-9-]*|\d+(?:\.\d+){1,3}(?:[-.]?(?:rc|beta|alpha|b|a)\d*)?)(?![\w.%])"
     r"(?!\s*(?:percent|per\s*cent|million|billion|trillion|points?|degrees?|kg|km|mg|ml|miles?|inches|feet|"
     r"meters?|metres?|pounds?|mph|hours?|minutes?|seconds?|years?|months?|weeks?|days?|times|x)\b)", re.I)
-VERSION_VOTE = Vote("tool", "X 2.1 (release number)", 2.0, "code")
 _TOOL_RIGHT = re.compile(
     r"^\s*(?:(?:library|lib|package|plugin|extension|cli|sdk|api|server|client|app|"
     r"model|models|backend|driver|module|framework|toolkit|runtime|engine|database|binary|integration|"
@@ -407,7 +406,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if rany and _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
     elif _VERSION_RIGHT.match(right):
-        out.append(VERSION_VOTE)
+        out.append(cues.VERSION_VOTE)
     if "project" in gate and _PROJECT_LEFT.search(left):
         out.append(Vote("project", "building / working on X", 1.2, "project"))
     if rany and _PROJECT_RIGHT.match(right):
@@ -421,7 +420,6 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     return out
 
 
-
 @functools.lru_cache(maxsize=8192)
 def _name_facts(name: str) -> tuple[bool, bool, bool, str | None, bool]:
     """What ``plain_votes`` reads of the name alone, once per distinct name: (epithet inside
@@ -433,6 +431,7 @@ def _name_facts(name: str) -> tuple[bool, bool, bool, str | None, bool]:
         title_word = (inner.group(1) if inner else name.split()[0]).rstrip(".").lower()
     return (bool(_EPITHET_IN.match(name)), " " not in name and name[:1].isupper(),
             bool(_STAGE_NAME.match(name)), title_word, bool(_KIN_WORD.match(name)))
+
 
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "dr", "prof", "sen", "rep", "gov", "capt", "col", "lt", "sgt"})
 

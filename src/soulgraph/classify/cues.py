@@ -35,13 +35,15 @@ _SHAPE: dict[str, tuple[str, float]] = {
     "standard": ("document", 4.0), "alnum": ("tool", 0.8),
 }
 # The regex fallback's cues (see extract/regex_fallback.py), labels shared with ours.
+# Only software has release numbers: "Kite Protocol 0.3" (context.py), "X v2" (regex signal).
+VERSION_VOTE = Vote("tool", "X 2.1 (release number)", 2.0, "code")
 _REGEX: dict[str, Vote] = {
     "regex:person": Vote("person", "person by signal scoring", 2.5, "regex_verdict"),
     "regex:document": Vote("document", "document by shape", 3.0, "shape"),
     "dialogue": Vote("person", "quoted speech", 2.0, "dialogue"),
     "pronoun": Vote("person", "pronoun nearby", 0.7, "pronoun"),
     "email": Vote("person", "e-mail address", 1.2, "email"),
-    "versioned": Vote("tool", "X 2.1 (release number)", 2.0, "code"),  # = context.VERSION_VOTE
+    "versioned": VERSION_VOTE,
     "imported": Vote("tool", "import X", 2.5, "code"),
 }
 

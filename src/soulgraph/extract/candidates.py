@@ -373,8 +373,12 @@ def _whole_listed_name(doc, i: int, j: int, text: str) -> int:
     "Nike and Under Armour" ("Under" a preposition), "a pair of On Running shoes"."""
     if i == 0 or not doc[i - 1].whitespace_ or not doc[i - 1].text[:1].isupper() or not doc[i - 1].is_alpha:
         return i
-    k = gazetteer.key(text[doc[i - 1].idx:doc[j - 1].idx + len(doc[j - 1])])
-    return i - 1 if any(k in gazetteer.words(name) for name in _LISTED) else i
+    return i - 1 if _listed(gazetteer.key(text[doc[i - 1].idx:doc[j - 1].idx + len(doc[j - 1])])) else i
+
+
+def _listed(key: str) -> bool:
+    """A name one of the lists knows as a brand, organisation, tool, place or event."""
+    return any(key in gazetteer.words(name) for name in _LISTED)
 
 
 def _common_noun_in_prose(t) -> bool:
@@ -383,7 +387,7 @@ def _common_noun_in_prose(t) -> bool:
     determiner or possessive of its own, or an adverb / gerund tag, says it is no name. Only
     asked outside technical text, where lowercase names are the norm ("the pytest run": there
     the determiner is the run's)."""
-    if gazetteer.is_given_name(t.text) or any(t.text in gazetteer.words(name) for name in _LISTED):
+    if gazetteer.is_given_name(t.text) or _listed(t.text):
         return False  # "my lenovo laptop", "stevie wonder": a known name written in lowercase
     if t.tag_ in ("RB", "RBR", "RBS", "VBG", "UH") or (t.tag_ == "JJ" and t.dep_ == "amod"):
         return True  # "anytime", "storytelling", "my fave memories"
@@ -460,9 +464,9 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand
             and not doc[i].ent_type_ and not extra and _common_noun_in_prose(doc[i]) \
             and not technical():
         return None  # "continue my edu": the tagger's lowercase proper noun, used as a common noun
-    whole = _whole_listed_name(doc, i, j, text)
-    if whole < i:
-        i, ner = whole, None  # the model's label was for a part of the listed name
+    listed_start = _whole_listed_name(doc, i, j, text)
+    if listed_start < i:
+        i, ner = listed_start, None  # the model's label was for a part of the listed name
     start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1])
     s = text[start:end]
     sent_initial = i in initial

@@ -97,6 +97,7 @@ import re
 from collections.abc import Sequence
 
 from soulgraph import gcpause, relations
+from soulgraph.classify import gazetteer
 from soulgraph.extract import candidates, lexicon, spacy_disabled, speakers, techspans
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention
@@ -190,14 +191,7 @@ def sentence_may_hold_names(sentence: str) -> bool:
         return True
     # the lowercase names the extractor finds among dictionary words: "pip install requests",
     # and known command-line tools ("rebase with git")
-    return bool(_COMMAND.search(rest)) or not _cli_tools().isdisjoint(_TOOLISH.findall(rest))
-
-
-@functools.cache
-def _cli_tools() -> frozenset[str]:
-    from soulgraph.classify import gazetteer
-
-    return frozenset(gazetteer.words("cli_tools"))
+    return bool(_COMMAND.search(rest)) or not gazetteer.words("cli_tools").isdisjoint(_TOOLISH.findall(rest))
 
 
 def name_runs(text: str, start: int, end: int):
