@@ -330,3 +330,28 @@ def test_damaged_existing_graph_is_repaired(tmp_path, damage):
     assert r.exit_code == 0, r.stderr
     assert json.loads(zipfile.ZipFile(p).read("memory/graph.json"))["entities"]
     assert (tmp_path / "g.soul.bak").read_bytes() == original
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir"])
+def test_out_given_leaves_the_soul_untouched_and_the_graph_file_works(tmp_path, cli, kind):
+    """`--out G.json` on a soul is a request for a file: the soul stays byte-for-byte as it was
+    (no backup, no graph write-back, no sidecar beside it), and update/health/query use G.json."""
+    make = make_zip_soul if kind == "zip" else make_dir_soul
+    p = make(tmp_path / "s.soul", LAYERS)
+    g = tmp_path / "out" / "g.json"
+    g.parent.mkdir()
+    before, listing = snapshot(p), sorted(os.listdir(tmp_path))
+    r = cli("repair", "--rebuild-graph", p, "--out", g, "--extractor", "regex", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["out"] == str(g) and json.loads(r.stdout)["backup"] is None
+    assert snapshot(p) == before and sorted(os.listdir(tmp_path)) == listing
+    names = {n["name"]: n["type"] for n in json.loads(g.read_text())["nodes"]}
+    assert names.get("Acme Corp") == "org" and names.get("Python") == "tool"
+    r = cli("update", p, "--out", g, "--json")
+    assert r.returncode == 0, r.stderr
+    assert snapshot(p) == before and sorted(os.listdir(tmp_path)) == listing
+    r = cli("health", p, "--graph", g, "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["nodes"] == len(names)
+    r = cli("memories", g, "Acme Corp", "--json")
+    assert r.returncode == 0 and "s1" in r.stdout, r.stderr

@@ -34,17 +34,18 @@ def existing_graph(store: Store, out: Path | None = None) -> nx.MultiDiGraph | N
     """The graph the store has now, for the before -> after report.
 
     A soul's damaged graph.json is what repair is for, so it counts as no graph;
-    an unreadable file at ``out`` is an error (it may not be ours to overwrite).
+    an unreadable file at ``out`` is an error (it may not be ours to overwrite). A soul
+    whose graph goes to a new ``out`` file reports the soul's own graph as "before".
     """
-    if store.is_soul:
-        if not store.graph_raw:
-            return None
-        try:
-            return locate.soul_graph(store)
-        except SoulgraphError:
-            return None
     target = locate.graph_target(store, out)
-    return locate.load_graph_file(target) if target.exists() else None
+    if target is not None and target.exists():
+        return locate.load_graph_file(target)
+    if not store.is_soul or not store.graph_raw:
+        return None
+    try:
+        return locate.soul_graph(store)
+    except SoulgraphError:
+        return None
 
 
 def repair(

@@ -81,11 +81,11 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
 
 
 def graph_target(store: Store, out: Path | None) -> Path | None:
-    """Where a memory file's graph lives (None: inside the soul, whatever ``out`` says,
-    as for ``repair``)."""
-    if store.is_soul:
-        return None
-    return Path(out) if out is not None else default_graph_path(store)
+    """Where the graph goes: ``out`` when given (a soul is then left untouched: asking for
+    a file must never rewrite the store), else inside a soul (None) or beside a memory file."""
+    if out is not None:
+        return Path(out)
+    return None if store.is_soul else default_graph_path(store)
 
 
 def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None) -> Path | None:

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 def repair(
     source: Path = typer.Argument(..., help="A .soul file, soul folder, .jsonl/.json file or text folder."),
     rebuild_graph: bool = typer.Option(False, "--rebuild-graph", help="Rebuild the knowledge graph."),
-    out_path: Path | None = typer.Option(None, "--out", help="Graph JSON to write (memory files)."),
+    out_path: Path | None = typer.Option(None, "--out", help=(
+        "Graph JSON to write (default: inside a soul, or beside a memory file); "
+        "a soul given --out is left untouched.")),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     extractor: str = typer.Option("auto", "--extractor", help="auto | spacy | regex"),

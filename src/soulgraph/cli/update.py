@@ -20,7 +20,9 @@ _SHOW = 8
 @guarded
 def update(
     source: Path = typer.Argument(..., help="A .soul file, soul folder, .jsonl/.json file or text folder."),
-    out_path: Path | None = typer.Option(None, "--out", help="Graph JSON to update (memory files)."),
+    out_path: Path | None = typer.Option(None, "--out", help=(
+        "Graph JSON to update (default: inside a soul, or beside a memory file); "
+        "a soul given --out is left untouched.")),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     extractor: str = typer.Option("auto", "--extractor",
