@@ -163,3 +163,16 @@ def test_a_person_from_an_organisation_works_there():
 def test_a_lowercase_deed_by_a_person_is_no_work():
     _, edges = _graph("There was no coverup by Earl Warren, the report says.")
     assert not [e for e in edges if e[1] == "created"], edges
+
+
+def test_a_product_the_user_ships_is_a_project_and_its_classes_are_code():
+    """What a team releases, keeps a changelog for and gets PRs on is their project, whatever
+    NER says of the CamelCase name; a class named like a pattern (XPolicy) is a code identifier."""
+    types, _ = _graph(
+        "User: Mira reviews most LumenDesk PRs before Friday.\nAgent: Noted.",
+        "To release LumenDesk: update the LumenDesk changelog, then tag it.",
+        "User: The LumenDesk release is v2.3.1 now.\nAgent: Great.",
+        "User: PR #88 moves the retry logic into BackoffPolicy.\nAgent: BackoffPolicy is now its own class.",
+    )
+    assert types.get("LumenDesk") == "project", types
+    assert types.get("BackoffPolicy") in (None, "concept"), types

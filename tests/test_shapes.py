@@ -50,7 +50,8 @@ def test_code_identifiers(s):
 
 
 @pytest.mark.parametrize("s", ["TaskSpec", "CloudLifecycleHook", "ValueError", "addPoint", "protocolVersion",
-                               "TestKGLazyCache", "KnowledgeGraph", "ChromaBackend"])
+                               "TestKGLazyCache", "KnowledgeGraph", "ChromaBackend", "RetryPolicy",
+                               "AuthMiddleware", "JsonSerializer"])
 def test_camel_identifiers(s):
     assert shapes.is_camel_identifier(s)
     assert shapes.junk_kind(s) == "camel_identifier"

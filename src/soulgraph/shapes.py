@@ -64,6 +64,9 @@ _CODE_PARTS = (
     "Component", "Widget", "Task", "Job", "Worker", "Runner", "Executor", "Scheduler", "Listener",
     "Callback", "Event", "Message", "Payload", "Token", "Session", "Lifecycle", "Literal", "Enum",
     "Backend", "Frontend", "Server", "Pool", "Lock", "Buffer", "Pipeline", "Plugin", "Command", "Group",
+    "Policy", "Strategy", "Middleware", "Processor", "Resolver", "Serializer", "Encoder", "Decoder",
+    "Iterator", "Observer", "Visitor", "Repository", "Formatter", "Logger", "Converter", "Mapper",
+    "Dispatcher", "Emitter", "Renderer", "Subscriber", "Publisher", "Limiter", "Descriptor",
 )
 _CODE_PREFIX = ("Test", "Base", "Abstract", "Mock", "Fake", "Stub", "Default", "Async")
 _VERSION = re.compile(

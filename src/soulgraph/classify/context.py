@@ -182,10 +182,11 @@ _TOOL_RIGHT = re.compile(
     r"model|models|backend|driver|module|framework|toolkit|runtime|engine|database|binary|integration|"
     r"container|image|wrapper|bindings|dependency|install|version|release|support|backend)\b)", re.I)
 _PROJECT_LEFT = re.compile(
-    r"\b(?:building|build|built|shipping|ship|shipped|deploying|launching|launched|working\s+on|"
+    r"\b(?:building|build|built|shipping|ship|shipped|deploying|launching|launched|releas(?:e|ed|ing)|working\s+on|"
     r"work\s+on|worked\s+on|contribut(?:e|ed|ing)\s+to|maintainer\s+of|fork\s+of|our)\s+(?:the\s+)?$",
     re.I)
-_PROJECT_RIGHT = re.compile(r"^\s+(?:project|repo|repository|codebase|roadmap|milestone|sprint)\b", re.I)
+_PROJECT_RIGHT = re.compile(r"^\s+(?:project|repo|repository|codebase|roadmap|milestone|sprint|backlog|"
+                            r"changelog|prs?|pull\s+requests?|maintainers?|contributors?)\b", re.I)
 _EVENT_RIGHT = re.compile(
     r"^\s+(?:conference|summit|festival|fest|meetup|wedding|party|ceremony|concert|gala|hackathon|"
     r"tournament|championship|parade|marathon|expo)\b", re.I)
