@@ -176,3 +176,18 @@ def test_a_product_the_user_ships_is_a_project_and_its_classes_are_code():
     )
     assert types.get("LumenDesk") == "project", types
     assert types.get("BackoffPolicy") in (None, "concept"), types
+
+
+@pytest.mark.parametrize("text, place", [
+    ("omg we just landed in amsterdam and the canals are so pretty", "amsterdam"),
+    ("heading to the philippines for christmas", "philippines"),
+    ("my cousin moved to canada last year", "canada"),
+])
+def test_a_known_place_written_in_lowercase_after_a_place_word_is_a_place(text, place):
+    types, _ = _graph(text)
+    assert types.get(place) == "place", types
+
+
+def test_a_lowercase_word_that_is_also_a_place_elsewhere_is_no_node():
+    types, _ = _graph("we had turkey and sweet potatoes, then watched the game")
+    assert "turkey" not in types, types

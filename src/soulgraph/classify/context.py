@@ -549,7 +549,8 @@ _GATE_WORDS: dict[str, str] = {
     "owned": "my your ur his new old favorite favourite first own",
     "tool": "install u add i get import using uses used via by with on in to upgrade upgraded upgrading "
             "bump bumped installed installing requires for the",
-    "project": "building build built shipping ship shipped deploying launching launched on to of our the",
+    "project": "building build built shipping ship shipped deploying launching launched release released "
+               "releasing on to of our the",
     "event": "attend attended attending during the",
     "prep_end": "in at on from to for with of by near about like into across around than and or",
     "praise": "video vid vids videos job work content update upload stream love luck edit channel",

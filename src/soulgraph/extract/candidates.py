@@ -221,6 +221,10 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             continue
         if t.i in used or (t.i, t.i + 1) in spans or len(low) < 3:
             continue
+        if low in gazetteer.words("places") and _after_place_word(doc, t.i):
+            spans[(t.i, t.i + 1)] = ["lower_place", "shape:lower"]  # "landed in amsterdam"
+            used.add(t.i)
+            continue
         if t.tag_ not in _CLOSED_TAGS and not t.is_stop and not lexicon.is_word(low) \
                 and not lexicon.is_misspelling(low):
             if technical() or not _common_noun_in_prose(t):
@@ -379,6 +383,17 @@ def _whole_listed_name(doc, i: int, j: int, text: str) -> int:
 def _listed(key: str) -> bool:
     """A name one of the lists knows as a brand, organisation, tool, place or event."""
     return any(key in gazetteer.words(name) for name in _LISTED)
+
+
+# Words after which a lowercase known place name is that place ("moving to canada", "back from
+# the philippines"), not the word the dictionary also lists ("turkey", "china", "chad").
+PLACE_PREPS = frozenset("in to from at near visit visiting visited around across outside into via "
+                        "through toward towards".split())
+
+
+def _after_place_word(doc, i: int) -> bool:
+    k = i - 1 - (i >= 2 and doc[i - 1].lower_ == "the")
+    return k >= 0 and doc[k].lower_ in PLACE_PREPS and doc[k].text.islower()
 
 
 def _common_noun_in_prose(t) -> bool:

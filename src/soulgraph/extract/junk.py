@@ -64,7 +64,7 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
             return False
         if shapes.is_numeric(s):
             return False
-        if "lower_nonword" in extra or any(c.startswith("cmd") for c in extra):
+        if "lower_nonword" in extra or "lower_place" in extra or any(c.startswith("cmd") for c in extra):
             return True
         if sent_initial and lexicon.is_word(s):
             # "Thanks", "Verification", "Wow": capitalised because they open the sentence

@@ -125,6 +125,8 @@ _OPENING = re.compile(r"[\s\"'\u201c\u2018(\[*_-]*([A-Z][a-z]*(?:['\u2019][a-z]+
 _COMMAND = re.compile(r"\b[a-z][\w.-]*\s+(?:" + "|".join(sorted(candidates.SUBCOMMANDS)) + r")\b")
 _TOOLISH = re.compile(r"\b[a-z][a-z0-9]+\b")  # "uv", "gh" and "jq" are tools too
 _FIRST_PERSON = re.compile(r"\bI(?:['\u2019](?:m|ve|d|ll))?\b")
+_LOWER_PLACE = re.compile(
+    r"\b(?:" + "|".join(sorted(candidates.PLACE_PREPS)) + r")\s+(?:the\s+)?([a-z]{3,})\b")
 
 
 @functools.cache
@@ -191,7 +193,11 @@ def sentence_may_hold_names(sentence: str) -> bool:
         return True
     # the lowercase names the extractor finds among dictionary words: "pip install requests",
     # and known command-line tools ("rebase with git")
-    return bool(_COMMAND.search(rest)) or not gazetteer.words("cli_tools").isdisjoint(_TOOLISH.findall(rest))
+    # and known places written in lowercase after a place word ("landed in amsterdam")
+    if _COMMAND.search(rest) or not gazetteer.words("cli_tools").isdisjoint(_TOOLISH.findall(rest)):
+        return True
+    places = gazetteer.words("places")
+    return any(w in places for w in _LOWER_PLACE.findall(rest))
 
 
 def name_runs(text: str, start: int, end: int):
