@@ -191,3 +191,24 @@ def test_a_known_place_written_in_lowercase_after_a_place_word_is_a_place(text, 
 def test_a_lowercase_word_that_is_also_a_place_elsewhere_is_no_node():
     types, _ = _graph("we had turkey and sweet potatoes, then watched the game")
     assert "turkey" not in types, types
+
+
+def test_a_lead_at_a_company_works_there_the_head_of_one_leads_it():
+    _, edges = _graph("Priya Raman is the tech lead at Acme Corp and reviews our PRs.",
+                      "Omar Haddad is the head of Revolut.")
+    assert ("Priya Raman", "works_at", "Acme Corp") in edges, edges
+    assert ("Priya Raman", "leads", "Acme Corp") not in edges, edges
+    assert ("Omar Haddad", "leads", "Revolut") in edges, edges
+
+
+def test_software_that_ships_other_software_depends_on_it_and_only_people_build():
+    from soulgraph.models import Relation
+    from soulgraph.relations import check_types
+
+    ships = Relation(source="devcontainer", target="node.js 20", relation="builds")
+    kept = check_types([ships], {"devcontainer": "tool", "node.js 20": "tool"})
+    assert [(k.source, k.relation, k.target) for k in kept] == [("devcontainer", "depends_on", "node.js 20")]
+    place = Relation(source="lisbon", target="pocketpaw", relation="builds")
+    assert check_types([place], {"lisbon": "place", "pocketpaw": "project"}) == []
+    who = Relation(source="maya", target="pocketpaw", relation="builds")
+    assert len(check_types([who], {"maya": "person", "pocketpaw": "project"})) == 1

@@ -176,8 +176,10 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                 else:
                     add(ctx, x, d, rel, toks, 0.55, trig)
             else:
-                add(ctx, d, x, rel_of_noun, toks, 0.75, trig, retype=True,
-                    soft=rel_of_noun == "member_of")  # "Tamsin (a GPE to the model) is a member of"
+                # a lead AT a company works there ("the tech lead at Acme"); of / for it, leads it
+                rel = "works_at" if rel_of_noun == "leads" and how in ("at", "with") else rel_of_noun
+                add(ctx, d, x, rel, toks, 0.75, trig, retype=True,
+                    soft=rel == "member_of")  # "Tamsin (a GPE to the model) is a member of"
 
 def kill_nouns(ctx: Ctx, sent) -> None:
     """"the assassination of Kennedy", "charged with the slaying of John Walker".
