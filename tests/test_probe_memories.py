@@ -212,3 +212,19 @@ def test_software_that_ships_other_software_depends_on_it_and_only_people_build(
     assert check_types([place], {"lisbon": "place", "pocketpaw": "project"}) == []
     who = Relation(source="maya", target="pocketpaw", relation="builds")
     assert len(check_types([who], {"maya": "person", "pocketpaw": "project"})) == 1
+
+
+def test_a_word_after_an_exclamation_opens_a_sentence_even_when_the_parser_runs_on():
+    types, _ = _graph("Jon: Congrats on your store, Gina! Happy for you! It looks great.",
+                      "John: Cheers, Tim. Injury's been rough, but I'm staying positive.")
+    assert "Happy" not in types and "Injury" not in types, types
+    assert types.get("Gina") == "person" and types.get("Tim") == "person", types
+
+
+@pytest.mark.parametrize("text, name, glued", [
+    ("Joanna: Anytime Nate! I'm here for you every step of the way.", "Nate", "Anytime Nate"),
+    ("Joanna: Pets make life better! Glad Max is bringing you joy.", "Max", "Glad Max"),
+])
+def test_a_chat_opener_is_not_part_of_the_name_after_it(text, name, glued):
+    types, _ = _graph(text)
+    assert name in types and glued not in types, types

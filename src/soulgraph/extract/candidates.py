@@ -56,6 +56,11 @@ def _sent_bounds(doc) -> tuple[list[int], list[tuple[int, int]], set[int]]:
         while k < s.end and (doc[k].is_punct or doc[k].is_space or doc[k].tag_ in ("LS", "NFP", "SYM")):
             k += 1
         initial.add(k)
+    # the parser runs on past "!", "?" and a lone "." in chat ("Congrats, Gina! Happy for you"):
+    # the word after one opens a sentence all the same (abbreviations keep their dot: "Dr.", "U.S.")
+    for t in doc[:-1]:
+        if t.text in (".", "!", "?") and t.whitespace_ and doc[t.i + 1].text[:1].isupper():
+            initial.add(t.i + 1)
     # line starts are openers too, unless the line merely wraps a sentence
     for t in doc:
         if t.is_space and "\n" in t.text or "\n" in t.whitespace_:

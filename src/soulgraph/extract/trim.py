@@ -26,6 +26,8 @@ GREETINGS = frozenset(
     "good morning evening night great nice love miss hug hugs yep yup yea nah aw aww whoa woah hehe "
     "wanna gonna gotta lemme dunno".split()
 )
+# Chat openers NER glues onto the given name after them, at a sentence start only.
+_OPENERS_BEFORE_NAME = frozenset("anytime glad happy proud grateful thankful".split())
 # Imperative openers of commit messages and notes ("Add Milla's notes", "Fix Soul Protocol").
 IMPERATIVES = frozenset(
     "add fix update remove bump merge refactor rename move drop revert use make allow support handle ensure "
@@ -106,6 +108,12 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
         if sent_initial and tok.text[:1].isupper() and low.endswith("ing") \
                 and lexicon.pos_of(low) == {"verb"} and not gazetteer.is_given_name(low):
             i += 1  # "Evaluating Juppe's visit, ...": a gerund NER glued onto the name
+            sent_initial = False
+            continue
+        after = doc[i + 1].lower_
+        if sent_initial and low in _OPENERS_BEFORE_NAME and (gazetteer.is_given_name(after)
+                                                             or gazetteer.is_ambiguous_name(after)):
+            i += 1  # "Glad Max is better", "Anytime Nate!": a chat opener glued to a given name
             sent_initial = False
             continue
         if ner_start is not None and i >= ner_start:
