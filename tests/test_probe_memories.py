@@ -228,3 +228,10 @@ def test_a_word_after_an_exclamation_opens_a_sentence_even_when_the_parser_runs_
 def test_a_chat_opener_is_not_part_of_the_name_after_it(text, name, glued):
     types, _ = _graph(text)
     assert name in types and glued not in types, types
+
+
+def test_typos_in_chat_are_no_nodes_but_brands_typed_in_lowercase_stay():
+    types, _ = _graph("Nate: I really reccomend having turtles, we love eachother so much.",
+                      "Maria: I'm keen to hearabout it! Did you post it on youtube?")
+    assert not {"reccomend", "eachother", "hearabout"} & set(types), types
+    assert "youtube" in types, types

@@ -231,7 +231,8 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             used.add(t.i)
             continue
         if t.tag_ not in _CLOSED_TAGS and not t.is_stop and not lexicon.is_word(low) \
-                and not lexicon.is_misspelling(low):
+                and not lexicon.is_misspelling(low) \
+                and not (lexicon.is_run_together(low) and not _listed(low) and not technical()):
             if technical() or not _common_noun_in_prose(t):
                 spans[(t.i, t.i + 1)] = ["lower_nonword", "shape:lower"]
 

@@ -306,4 +306,35 @@ def is_misspelling(word: str) -> bool:
         for ch in alphabet:
             if w[:k] + ch + w[k:] in words:
                 return True
+    stems = [w] + [w[:-len(x)] for x in ("s", "ed", "ing") if w.endswith(x)]
+    return any(v in words for x in stems for v in _redoubled(x))  # "reccomend", "occured"
+
+
+def _redoubled(w: str):
+    """``w`` with a doubled letter made single and/or a single one doubled: misspellings that
+    double the wrong letter ("reccomend" for "recommend") are two plain edits away."""
+    singles = [k for k in range(1, len(w)) if w[k] == w[k - 1]]
+    variants = [w] + [w[:k] + w[k + 1:] for k in singles]
+    for v in variants:
+        yield v
+        for k in range(len(v)):
+            if v[k].isalpha() and (k + 1 == len(v) or v[k + 1] != v[k]):
+                yield v[:k + 1] + v[k] + v[k + 1:]
+
+
+# Function words that people run into the next word when typing fast ("eachother", "hearabout").
+_RUN_ON = frozenset("each other about every any some no my your in on at to of for with the a "
+                    "an all what how".split())
+
+
+def is_run_together(word: str) -> bool:
+    """Two words typed without their space, one of them a function word: "eachother",
+    "hearabout", "everytime". Callers keep names a list knows ("youtube", "myspace")."""
+    w = word.lower()
+    if len(w) < 7 or is_word(w):
+        return False
+    for k in range(2, len(w) - 1):
+        a, b = w[:k], w[k:]
+        if (a in _RUN_ON or b in _RUN_ON) and is_word(a) and is_word(b) and min(len(a), len(b)) >= 3:
+            return True
     return False
