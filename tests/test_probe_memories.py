@@ -235,3 +235,11 @@ def test_typos_in_chat_are_no_nodes_but_brands_typed_in_lowercase_stay():
                       "Maria: I'm keen to hearabout it! Did you post it on youtube?")
     assert not {"reccomend", "eachother", "hearabout"} & set(types), types
     assert "youtube" in types, types
+
+
+def test_a_lowercase_word_before_she_is_no_person_and_chat_acronyms_are_no_names():
+    types, _ = _graph("Melanie: Her books have such detail and creative storytelling. She can "
+                      "transport readers anywhere.",
+                      "wtf went wrong with the wifi lmao")
+    assert types.get("storytelling") != "person", types
+    assert "wtf" not in types and "lmao" not in types, types

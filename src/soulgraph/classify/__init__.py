@@ -269,6 +269,8 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True  # a known given name used as a name (not also a lowercase word here)
     if real == {"ner"} and (contrary or not _name_like(name)):
         return False
+    if real == {"coref"} and name.islower():
+        return False  # "... and storytelling. She can ...": a lowercase word before "She" is no one
     return len(real) == 1 and "pronoun" in kinds and score >= 2.0
 
 
