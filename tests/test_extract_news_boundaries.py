@@ -129,3 +129,10 @@ def test_a_given_name_owning_what_follows_is_not_glued_to_the_place_before():
     assert "Lisbon" in found and "Riley" in found and "Lisbon for Riley" not in found
     assert "Bank of America" in mentions("Bank of America's results were strong.")
     assert "Center for Disease Control" in mentions("I met the Center for Disease Control's team.")
+
+
+def test_of_the_inside_one_model_entity_keeps_the_name_whole_but_never_joins_a_person():
+    got = mentions("Cuauhtemoc Cardenas, of the Party of the Democratic Revolution, spoke.")
+    assert "Party of the Democratic Revolution" in got and "Party" not in got, got
+    got = mentions("Harold Richardson of the U.S. Strategic Defense Initiative Office said no.")
+    assert "Harold Richardson" in got, got

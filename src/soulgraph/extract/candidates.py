@@ -114,6 +114,12 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
                 if same or (u.text != "&" and (e1 is None or e2 is None or e1 is e2)):
                     j += 2
                     continue
+            # inner "of the" inside one entity of the model: "Party of the Democratic Revolution"
+            if u.text == "of" and j + 2 < n and doc[j + 1].text == "the" and doc[j + 2].tag_ in _PROPN \
+                    and doc[j + 2].text[:1].isupper() and ent_at.get(j - 1) is not None \
+                    and ent_at.get(j - 1) is ent_at.get(j + 2) and ent_at[j - 1][2] != "PERSON":
+                j += 3
+                continue
             # hyphen glued between two name parts: Jean-Luc, Bin-Nun
             if u.tag_ == "HYPH" and not prev.whitespace_ and not u.whitespace_ and j + 1 < n \
                     and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():
