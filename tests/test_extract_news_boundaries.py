@@ -132,7 +132,7 @@ def test_a_given_name_owning_what_follows_is_not_glued_to_the_place_before():
 
 
 def test_of_the_inside_one_model_entity_keeps_the_name_whole_but_never_joins_a_person():
-    got = mentions("Cuauhtemoc Cardenas, of the Party of the Democratic Revolution, spoke.")
+    got = mentions("Cardenas, candidate of the PRD (Party of the Democratic Revolution), got 9 percent.")
     assert "Party of the Democratic Revolution" in got and "Party" not in got, got
     got = mentions("Harold Richardson of the U.S. Strategic Defense Initiative Office said no.")
     assert "Harold Richardson" in got, got
