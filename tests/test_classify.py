@@ -261,3 +261,17 @@ def test_ascii_word_scan_matches_the_token_loop():
     for _ in range(4000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 30)))
         assert corpus._words_ascii(text) == corpus._words(text), text
+
+
+@pytest.mark.parametrize("name, line", [
+    ("DVDs", "I still have a box of DVDs from college."),
+    ("NFTs", "He keeps talking about NFTs at lunch."),
+    ("re-running", "We keep re-running the flaky job."),
+    ("whitespace-padded", "The parser chokes on whitespace-padded values."),
+])
+def test_plural_acronyms_and_hyphenated_verb_forms_are_concepts(name, line):
+    assert decide(name, line).type in (None, "concept")
+
+
+def test_a_hyphenated_lowercase_name_is_still_a_tool():
+    assert decide("pre-commit", "Install pre-commit and run pre-commit on every push.").type == "tool"

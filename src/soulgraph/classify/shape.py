@@ -43,6 +43,7 @@ _DOCNAME = frozenset({"readme", "changelog", "license", "licence", "contributing
 _CAMEL = re.compile(r"^(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z]{2,}[a-z]+\w*)$")
 _NAME_CAMEL = re.compile(r"^(?:Mc|Mac|De|Le|La|Di|Da|Van|Von|O')[A-Z][a-z]+$")  # McDonald, LeBron
 _ALLCAPS_WORD = re.compile(r"^[A-Z][A-Z&.]{1,5}$")
+_PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,5}s$")
 # "Nokia 888", "Thunderbolt 3": a name then a model number
 _MODEL_NO = re.compile(r"^[A-Z][\w.-]*(?:\s[A-Za-z][\w.-]*)*\s(?:[A-Za-z]{0,2}\s?)?\d{1,4}[a-z]?$")
 _DIGIT = re.compile(r"\d")
@@ -109,10 +110,16 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     elif _DIGIT.search(s):
         out.append(Vote("tool", "digit in name", 0.8, "shape"))
         forbid["person"] = "digit in name"
-    if _CAMEL.match(s) and not _NAME_CAMEL.match(s) and " " not in s:
+    if _PLURAL_ACRONYM.match(s):  # "DVDs", "NFTs", "DIYs": a kind of thing, counted
+        out.append(Vote("concept", "plural of an acronym", 2.0, "shape"))
+        forbid.update(dict.fromkeys(NAMED, "plural of an acronym"))
+    elif _CAMEL.match(s) and not _NAME_CAMEL.match(s) and " " not in s:
         out.append(Vote("tool", "CamelCase product name", 1.2, "shape"))
         out.append(Vote("person", "CamelCase", -1.5, "shape"))
-    if "-" in s and " " not in s and s.islower():
+    if "-" in s and " " not in s and s.islower() and s.rsplit("-", 1)[1].endswith(("ing", "ed")):
+        out.append(Vote("concept", "hyphenated verb form", 1.5, "shape"))  # "re-running", "collab-ing"
+        forbid.update(dict.fromkeys(NAMED, "hyphenated verb form"))
+    elif "-" in s and " " not in s and s.islower():
         out.append(Vote("tool", "hyphenated lowercase name", 1.0, "shape"))
         forbid["place"] = "hyphenated lowercase"
     if _ALLCAPS_WORD.match(s) and not shapes.is_common_acronym(s):
