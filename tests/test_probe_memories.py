@@ -243,3 +243,12 @@ def test_a_lowercase_word_before_she_is_no_person_and_chat_acronyms_are_no_names
                       "wtf went wrong with the wifi lmao")
     assert types.get("storytelling") != "person", types
     assert "wtf" not in types and "lmao" not in types, types
+
+
+def test_known_products_spelled_lowercase_first_or_lowercase_are_tools():
+    """"iOS" (tagged RB), "vLLM" (JJ) and "npm" (also a common acronym) are known tools; a random
+    camel string from a link ("hSrCCL") and an emoticon ("xD") are no nodes."""
+    types, _ = _graph("We benchmarked vLLM against Ollama and upgraded iOS today. We use npm and pnpm.",
+                      "Kids are so brutally honest xD https://wn.nr/hSrCCL giveaway")
+    assert types.get("vLLM") == "tool" and types.get("iOS") == "tool" and types.get("npm") == "tool", types
+    assert not {"xD", "XD", "hSrCCL"} & set(types), types

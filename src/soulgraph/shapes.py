@@ -340,7 +340,12 @@ def is_numeric(s: str) -> bool:
 
 def is_common_acronym(s: str) -> bool:
     u = s.upper()
-    return u in COMMON_ACRONYMS or (u.endswith("S") and u[:-1] in COMMON_ACRONYMS and s[-1] == "s")
+    hit = u in COMMON_ACRONYMS or (u.endswith("S") and u[:-1] in COMMON_ACRONYMS and s[-1] == "s")
+    if hit and s.islower():  # "npm" is the tool, whatever "NPM" is in prose
+        from soulgraph.classify import gazetteer
+
+        return gazetteer.key(s) not in gazetteer.words("tools")
+    return hit
 
 
 _JUNK_CHECKS = (

@@ -56,6 +56,15 @@ def is_place(name: str) -> bool:
     return key(name) in words("places")
 
 
+LISTED = ("marques", "orgs", "tools", "places", "events")
+
+
+def is_listed(name: str) -> bool:
+    """A name one of the lists knows as a brand, organisation, tool, place or event."""
+    k = key(name)
+    return any(k in words(n) for n in LISTED)
+
+
 def _is_word(k: str) -> bool:
     try:
         from soulgraph.extract import lexicon

@@ -145,7 +145,9 @@ def _legal_form_end(doc, k: int) -> bool:
 def _nameish(t, is_initial: bool) -> bool:
     text = t.text
     if not text[:1].isupper() and t.tag_ not in _PROPN:
-        return False
+        # "iOS", "vLLM", "eBay" whatever the tagger made of them (RB, JJ); code (addPoint) is junk
+        return text[:1].islower() and text.isalnum() and shapes.is_camel_case(text) \
+            and gazetteer.is_listed(text)
     if t.tag_ in _PROPN:
         if text.islower() and lexicon.is_word(text):
             return False  # "config" tagged NNP: the tagger guessing, not a name
@@ -381,7 +383,6 @@ def _unit_after_number(doc, i: int, j: int) -> bool:
         and doc[i - 1].like_num and not doc[i - 1].whitespace_
 
 
-_LISTED = ("marques", "orgs", "tools", "places", "events")
 
 
 def _whole_listed_name(doc, i: int, j: int, text: str) -> int:
@@ -392,9 +393,7 @@ def _whole_listed_name(doc, i: int, j: int, text: str) -> int:
     return i - 1 if _listed(gazetteer.key(text[doc[i - 1].idx:doc[j - 1].idx + len(doc[j - 1])])) else i
 
 
-def _listed(key: str) -> bool:
-    """A name one of the lists knows as a brand, organisation, tool, place or event."""
-    return any(key in gazetteer.words(name) for name in _LISTED)
+_listed = gazetteer.is_listed
 
 
 # Words after which a lowercase known place name is that place ("moving to canada", "back from

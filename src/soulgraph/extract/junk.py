@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from soulgraph import shapes
+from soulgraph.classify import gazetteer
 from soulgraph.classify.lexicon import AGENT_SUBJ_VERBS, PERSON_NOUNS
 from soulgraph.extract import lexicon
 
@@ -66,6 +67,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
             return False
         if "lower_nonword" in extra or "lower_place" in extra or any(c.startswith("cmd") for c in extra):
             return True
+        if s[:1].islower() and shapes.is_camel_case(s) and gazetteer.is_listed(s):
+            return True  # "iOS", "vLLM": a product's own spelling, not the word "ios"
         if sent_initial and lexicon.is_word(s):
             # "Thanks", "Verification", "Wow": capitalised because they open the sentence
             pos = lexicon.pos_of(s)

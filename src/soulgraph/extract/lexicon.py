@@ -29,7 +29,7 @@ is am are was were be been being do does did done have has had having can could 
 would may might must let lets wanna gonna gotta kinda sorta lemme gimme dunno gon ya yall y'all yep yup
 nah yea aw aww whoa woah hehe ugh meh to of in on at by for with from as up out off over under
 huh oof dang darn yikes welp phew whew eh duh ooh ouch oops gosh geez jeez yum
-wtf lmao lmfao smh tbh tbf idk imo imho omfg rofl ikr fml btw afaik iirc ffs jk lmk nvm thx fyi brb gtg
+xd wtf lmao lmfao smh tbh tbf idk imo imho omfg rofl ikr fml btw afaik iirc ffs jk lmk nvm thx fyi brb gtg
 """.split())
 # Bound prefixes that only occur glued to a word ("pre-season", "co-author", "non-security").
 PREFIXES = frozenset("pre post non anti co re semi sub multi self ex mid inter intra meta mini micro macro "

@@ -77,7 +77,8 @@ def _keep_lead(tok) -> bool:
     if tok.lower_ == "the" and tok.text == "The" and tok.ent_iob_ == "I":
         return True
     # the tagger guesses RB/UH/IN for unknown words ("chromadb"): keep non-words
-    return tok.tag_ in _GUESS_TAGS and tok.is_alpha and not tok.is_stop and not lexicon.is_word(tok.lower_)
+    return tok.tag_ in _GUESS_TAGS and tok.is_alpha and not tok.is_stop and (
+        not lexicon.is_word(tok.lower_) or shapes.is_camel_case(tok.text))  # "iOS" (RB), not "ios"
 
 
 _GUESS_TAGS = frozenset({"RB", "UH", "MD", "IN", "CC"})
