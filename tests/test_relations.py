@@ -11,6 +11,7 @@ import pytest
 from soulgraph import relations
 from soulgraph.extract.spacy_np import load_nlp
 from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
+from soulgraph.relations import vocab
 
 nlp = load_nlp()
 pytestmark = pytest.mark.skipif(nlp is None, reason="spaCy model not installed")
@@ -166,6 +167,23 @@ def test_regex_patterns():
     assert ("@speaker", "likes", "Iron Man") in _regex("Iron Man is my top pick.", ["Iron Man"], "Nate")
 
 
+@pytest.mark.parametrize("text, names, triple", [
+    ("Bernero, a senior spokesman for the NRC, said no.", ["Bernero", "NRC"], ("Bernero", "works_at", "NRC")),
+    ("Acme's CEO Dana Ruiz resigned.", ["Acme", "Dana Ruiz"], ("Dana Ruiz", "works_at", "Acme")),
+    ("Oswald shot Kennedy in Dallas.", ["Oswald", "Kennedy"], ("Oswald", "killed", "Kennedy")),
+    ("Lincoln was assassinated by Booth.", ["Lincoln", "Booth"], ("Booth", "killed", "Lincoln")),
+    ("It came from Yerevan, the capital of Armenia.", ["Yerevan", "Armenia"],
+     ("Yerevan", "located_in", "Armenia")),
+    ("Bernero of the NRC spoke.", ["Bernero", "NRC"], ("Bernero", vocab.BY_TYPES, "NRC")),
+])
+def test_regex_patterns_for_roles_killings_and_places(text, names, triple):
+    assert triple in _regex(text, names)
+
+
+def test_regex_patterns_do_not_link_across_a_list():
+    assert _regex("She met Colombia, Bolivia and Peru officials.", ["Colombia", "Bolivia"]) == set()
+
+
 # --------------------------------------------------------------------------- link
 
 
@@ -236,5 +254,5 @@ def test_every_trigger_maps_into_the_controlled_vocabulary():
     used |= {rel for table in (patterns._GAPS, patterns._REV_GAPS, patterns._SELF, patterns._SELF_AFTER)
              for _, rel in table}
     special = {r for r in used if r.startswith("@")}  # resolved to vocabulary names by the pass
-    assert special <= {"@works_at_rev", "@in"}
+    assert special <= {"@works_at_rev", "@in", V.BY_TYPES}  # BY_TYPES: relabelled by link.check_types
     assert used - special <= set(RELATIONS)

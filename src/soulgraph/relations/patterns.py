@@ -15,6 +15,17 @@ from soulgraph.relations import vocab as V
 _KIN = "|".join(sorted((re.escape(k) for k in V.KIN), key=len, reverse=True))
 _THE = r"(?:the\s+|a\s+|an\s+)?"
 
+
+def _roles(*relations: str) -> str:
+    """An alternation of the role nouns that mean one of ``relations`` ("ceo", "spokesman")."""
+    words = sorted((re.escape(w) for w, r in V.ROLE_NOUN.items() if r in relations and w not in V.KIN),
+                   key=len, reverse=True)
+    return "|".join(words)
+
+
+_MODS = r"(?:[\w.-]+\s+){0,3}?"  # "a senior", "the former deputy"
+_KILL = r"(?:killed|assassinated|murdered|shot|stabbed|slew|executed|strangled)"
+
 # text between head and tail -> relation (head -> tail).
 _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
@@ -34,6 +45,17 @@ _GAPS: list[tuple[re.Pattern, str]] = [
      "visited"),
     (re.compile(rf"^,\s+{_THE}(?:ceo|cto|cfo|founder|co-?founder|engineer|designer|director|"
                 rf"manager|head|president|developer)\s+(?:of|at)\s+{_THE}$", re.I), "works_at"),
+    (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})s?\s+(?:of|at|for|with)\s+{_THE}$", re.I),
+     "works_at"),  # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"
+    (re.compile(rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", re.I), "leads"),
+    (re.compile(rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", re.I), "founded"),
+    (re.compile(rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"^\s+(?:has\s+been\s+|was\s+)?{_KILL}\s+$", re.I), "killed"),
+    (re.compile(rf"^,\s+{_MODS}(?:capital|city|town|village|suburb|port|province|state|region|county|"
+                rf"district|island|country|nation|neighbou?rhood)\s+(?:of|in)\s+{_THE}$", re.I),
+     "located_in"),  # "Yerevan, the capital of Armenia", "Madagascar, an island nation in the Indian Ocean"
+    # a bare "X of Y" / "X in Y": the final types pick the relation (link.check_types) or drop it
+    (re.compile(rf"^\s+(?:of|from|in)\s+{_THE}$", re.I), V.BY_TYPES),
     (re.compile(rf"^(?:'s|’s)\s+(?:{_KIN}),?\s+$", re.I), "family_of"),
     (re.compile(r"^(?:'s|’s)\s+(?:friend|best friend),?\s+$", re.I), "friend_of"),
 ]
@@ -42,6 +64,8 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^\s+(?:was|is|were)\s+(?:founded|co-?founded|started|created)\s+by\s+$", re.I),
      "founded"),
     (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
+    (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILL}(?:\s+dead)?\s+by\s+$", re.I), "killed"),
+    (re.compile(rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", re.I), "works_at"),  # "Acme's CEO Bob"
 ]
 # words right before a name, said by the speaker.
 _SELF: list[tuple[re.Pattern, str]] = [
