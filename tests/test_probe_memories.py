@@ -252,3 +252,11 @@ def test_known_products_spelled_lowercase_first_or_lowercase_are_tools():
                       "Kids are so brutally honest xD https://wn.nr/hSrCCL giveaway")
     assert types.get("vLLM") == "tool" and types.get("iOS") == "tool" and types.get("npm") == "tool", types
     assert not {"xD", "XD", "hSrCCL"} & set(types), types
+
+
+def test_a_name_said_to_someone_before_my_family_is_no_kin():
+    _, edges = _graph("Melanie: Yeah, Caroline, my family's been great - their love helped.",
+                      "Sam: Thanks, Jo, my sister is coming too.",
+                      "Jo: Ana, my sister, called yesterday.")
+    assert ("Melanie", "family_of", "Caroline") not in edges and ("Sam", "family_of", "Jo") not in edges, edges
+    assert ("Jo", "family_of", "Ana") in edges, edges

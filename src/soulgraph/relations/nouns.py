@@ -34,7 +34,8 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
         return
     if n.i in ctx.tok2men or n.pos_ not in ("NOUN", "PROPN"):
         return
-    if n.dep_ == "appos" and n.head.i in ctx.tok2men:  # "Sarah, our lead designer,"
+    # "Sarah, our lead designer,"
+    if n.dep_ == "appos" and n.head.i in ctx.tok2men and not _runs_into_a_verb(n):
         noun_frame(ctx, ends(ctx, n.head), n)
         for c in n.conjuncts:  # "X, a professor at Y and president of Z"
             if c.i not in ctx.tok2men and role(c) is not None:
@@ -57,6 +58,20 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
         if any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in n.children):
             if ctx.speaker is not None:
                 add(ctx, "@speaker", ctx.addressee, "friend_of", (n,), 0.6, "our friendship")
+
+
+def _runs_into_a_verb(n) -> bool:
+    """"Yeah, Caroline, my family's been great", "Thanks, Jo, my sister is coming": the noun is
+    the subject of the clause after a name said to someone, not an apposition (which a comma or
+    the sentence end closes: "Ana, my sister, called")."""
+    doc, name = n.doc, n.head
+    k = n.i + 1
+    if n.right_edge.i != n.i or k >= len(doc) or doc[k].pos_ not in ("AUX", "VERB"):
+        return False
+    before = doc[name.left_edge.i - 1] if name.left_edge.i > 0 else None
+    opener = doc[before.i - 1] if before is not None and before.text == "," and before.i > 0 else None
+    return before is None or before.is_sent_start or (
+        opener is not None and (opener.pos_ == "INTJ" or opener.dep_ == "intj"))
 
 
 _HOME_NOUNS = frozenset({"home", "hometown", "birthplace", "homeland", "residence", "house"})
