@@ -257,6 +257,6 @@ def test_known_products_spelled_lowercase_first_or_lowercase_are_tools():
 def test_a_name_said_to_someone_before_my_family_is_no_kin():
     _, edges = _graph("Melanie: Yeah, Caroline, my family's been great - their love helped.",
                       "Sam: Thanks, Jo, my sister is coming too.",
-                      "Jo: Ana, my sister, called yesterday.")
+                      "Jo: Ana, my sister, called yesterday. Ana lives in Porto.")
     assert ("Melanie", "family_of", "Caroline") not in edges and ("Sam", "family_of", "Jo") not in edges, edges
     assert ("Jo", "family_of", "Ana") in edges, edges
