@@ -260,3 +260,10 @@ def test_a_name_said_to_someone_before_my_family_is_no_kin():
                       "Jo: Ana, my sister, called yesterday. Ana lives in Porto.")
     assert ("Melanie", "family_of", "Caroline") not in edges and ("Sam", "family_of", "Jo") not in edges, edges
     assert ("Jo", "family_of", "Ana") in edges, edges
+
+
+def test_the_person_spoken_to_is_not_what_the_speaker_loves():
+    _, edges = _graph("Joanna: Awww! It is so cute! I love the thought Nate!", "Jo: I love you Nate!",
+                      "Tim: I love Nate. Nate is my brother.")
+    assert ("Joanna", "likes", "Nate") not in edges and ("Jo", "likes", "Nate") not in edges, edges
+    assert ("Tim", "likes", "Nate") in edges, edges

@@ -93,6 +93,7 @@ def verb_frame(ctx: Ctx, v) -> None:
                             for s, st in subs:
                                 add(ctx, s, x, "family_of", (st, xt, c), 0.8, f"{c.text} to", loose=True)
     objs = [c for c in v.children if c.dep_ in ("dobj", "oprd") or (c.dep_ == "attr" and lem not in COPULAS)]
+    objs = [o for o in objs if not _said_to(o, objs)]
     rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
     roles = []
     for o in objs:
@@ -160,3 +161,15 @@ def _past_place_copula(ctx: Ctx, v, subs) -> None:
     for s, st in subs:
         if not isinstance(s, str) and ctx.types[s] == "place":
             add(ctx, "@speaker", s, "visited", (st, v), 0.4, f"{st.text} {v.text}")
+
+
+def _said_to(o, objs) -> bool:
+    """A name the parser made an object that is the person spoken to: "I love you Nate!" (a
+    second object beside "you"), "I love the thought Nate!" (a common noun glued before it)."""
+    if o.pos_ != "PROPN":
+        return False
+    if any(x is not o and x.lower_ == "you" for x in objs):
+        return True
+    kids = list(o.lefts)
+    return any(k.dep_ == "det" for k in kids) and any(
+        k.dep_ == "compound" and k.pos_ == "NOUN" and k.text.islower() for k in kids)
