@@ -355,3 +355,24 @@ def test_out_given_leaves_the_soul_untouched_and_the_graph_file_works(tmp_path, 
     assert json.loads(r.stdout)["nodes"] == len(names)
     r = cli("memories", g, "Acme Corp", "--json")
     assert r.returncode == 0 and "s1" in r.stdout, r.stderr
+
+
+@pytest.mark.parametrize("inside", ["memory/graph.json", "g.json", "."])
+def test_out_inside_a_soul_folder_is_refused_and_the_soul_untouched(tmp_path, cli, inside):
+    p = make_dir_soul(tmp_path / "d.soul", LAYERS)
+    before = snapshot(p)
+    r = cli("repair", "--rebuild-graph", p, "--out", p / inside, "--extractor", "regex")
+    assert r.returncode != 0 and "inside the soul" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert snapshot(p) == before
+
+
+def test_out_on_a_locked_soul_still_writes_the_graph_file(tmp_path, cli):
+    """--out leaves the soul alone, so another process repairing it does not block it."""
+    p = make_zip_soul(tmp_path / "s.soul", LAYERS)
+    with safety.store_lock(p):
+        r = cli("repair", "--rebuild-graph", p, "--out", tmp_path / "g.json", "--extractor", "regex")
+        assert r.returncode == 0, r.stderr
+        r2 = cli("repair", "--rebuild-graph", p, "--extractor", "regex")
+        assert r2.returncode != 0
+    assert (tmp_path / "g.json").exists()

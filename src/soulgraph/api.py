@@ -68,7 +68,8 @@ def repair(
     source = Path(source)
     from soulgraph.sources.soul_write import repair_lock
 
-    with repair_lock(source, enabled=not dry_run):  # one repair of a soul at a time
+    # one repair of a soul at a time; a graph written to --out leaves the soul alone, so no lock
+    with repair_lock(source, enabled=not dry_run and out is None):
         store = read_store(source)
         if on_total is not None:
             on_total(len(store.memories))

@@ -15,7 +15,7 @@ from soulgraph.errors import SoulgraphError
 from soulgraph.gcpause import paused
 from soulgraph.models import Memory
 from soulgraph.readwrite import nodelink, soulproto
-from soulgraph.sources import Store, default_graph_path, read_store
+from soulgraph.sources import Store, default_graph_path, read_store, shown
 
 
 def graph_from_data(data, name: str) -> nx.MultiDiGraph:
@@ -84,8 +84,18 @@ def graph_target(store: Store, out: Path | None) -> Path | None:
     """Where the graph goes: ``out`` when given (a soul is then left untouched: asking for
     a file must never rewrite the store), else inside a soul (None) or beside a memory file."""
     if out is not None:
-        return Path(out)
+        out = Path(out)
+        if store.is_soul and _inside(out, Path(store.path)):
+            raise SoulgraphError(f"--out {shown(out)} is inside the soul {shown(store.path)}; write the "
+                                 "graph file elsewhere, or leave out --out to repair the soul itself")
+        return out
     return None if store.is_soul else default_graph_path(store)
+
+
+def _inside(path: Path, store_path: Path) -> bool:
+    """``path`` is the store itself or lies under it (resolving links and "..")."""
+    p, s = path.resolve(), store_path.resolve()
+    return p == s or s in p.parents
 
 
 def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None) -> Path | None:

@@ -345,7 +345,8 @@ def update(
     # GC paused throughout: the store, graph and cache are millions of acyclic objects that
     # every full collection would re-scan (0.1-0.2 s of a small update at 10k memories).
     # The child is forked before the lock is taken, so it never holds the lock's descriptor.
-    with _preloading(extractor) as pre, soul_write.repair_lock(Path(source), enabled=not dry_run), \
+    locking = not dry_run and out is None  # a graph written to --out leaves the soul alone
+    with _preloading(extractor) as pre, soul_write.repair_lock(Path(source), enabled=locking), \
             gcpause.paused():
         t0 = time.perf_counter()
         source = Path(source)
@@ -354,8 +355,10 @@ def update(
         target = locate.graph_target(store, out)
         if target is None:
             old = locate.soul_graph(store)
-        else:
-            old = locate.load_graph_file(target) if target.exists() else None
+        elif target.exists():
+            old = locate.load_graph_file(target)
+        else:  # a new --out file: "before" is the soul's own graph, as repair reports it
+            old = _soul_graph_or_none(store)
         ours = old is not None and bool(old.graph.get("memories"))  # else soul-protocol's, or none
         if extractor == "auto" and ours and old.graph.get("extractor"):
             extractor = str(old.graph["extractor"])  # keep the graph's own extractor
@@ -402,6 +405,18 @@ def _preloading(extractor: str) -> Iterator[ModelPreload | None]:
     finally:
         if pre is not None:
             pre.close()
+
+
+def _soul_graph_or_none(store):
+    from soulgraph import locate
+    from soulgraph.errors import SoulgraphError
+
+    if not store.is_soul:
+        return None
+    try:
+        return locate.soul_graph(store)
+    except SoulgraphError:  # a damaged graph.json is no reason to refuse writing a new file
+        return None
 
 
 def after_rebuild(store, build: pipeline.Build, graph_path: Path | None) -> None:
