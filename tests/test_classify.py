@@ -273,5 +273,6 @@ def test_plural_acronyms_and_hyphenated_verb_forms_are_concepts(name, line):
     assert decide(name, line).type in (None, "concept")
 
 
-def test_a_hyphenated_lowercase_name_is_still_a_tool():
-    assert decide("pre-commit", "Install pre-commit and run pre-commit on every push.").type == "tool"
+@pytest.mark.parametrize("name", ["pre-commit", "django-embed", "rss-feed"])
+def test_a_hyphenated_lowercase_name_is_still_a_tool(name):
+    assert decide(name, f"Install {name} and run {name} on every push.").type == "tool"

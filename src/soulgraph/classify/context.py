@@ -182,11 +182,12 @@ _TOOL_RIGHT = re.compile(
     r"model|models|backend|driver|module|framework|toolkit|runtime|engine|database|binary|integration|"
     r"container|image|wrapper|bindings|dependency|install|version|release|support|backend)\b)", re.I)
 _PROJECT_LEFT = re.compile(
-    r"\b(?:building|build|built|shipping|ship|shipped|deploying|launching|launched|releas(?:e|ed|ing)|working\s+on|"
+    r"\b(?:building|build|built|shipping|ship|shipped|deploying|launching|launched|working\s+on|"
     r"work\s+on|worked\s+on|contribut(?:e|ed|ing)\s+to|maintainer\s+of|fork\s+of|our)\s+(?:the\s+)?$",
     re.I)
-_PROJECT_RIGHT = re.compile(r"^\s+(?:project|repo|repository|codebase|roadmap|milestone|sprint|backlog|"
-                            r"changelog|prs?|pull\s+requests?|maintainers?|contributors?)\b", re.I)
+# "PocketPaw PRs", "the X changelog": what a codebase has; "Nike PR" (public relations) is not
+_PROJECT_RIGHT = re.compile(r"^\s+(?:(?i:project|repo|repository|codebase|roadmap|milestone|sprint|backlog|"
+                            r"changelog|pull\s+requests?)|PRs)\b")
 _EVENT_RIGHT = re.compile(
     r"^\s+(?:conference|summit|festival|fest|meetup|wedding|party|ceremony|concert|gala|hackathon|"
     r"tournament|championship|parade|marathon|expo)\b", re.I)
@@ -549,8 +550,7 @@ _GATE_WORDS: dict[str, str] = {
     "owned": "my your ur his new old favorite favourite first own",
     "tool": "install u add i get import using uses used via by with on in to upgrade upgraded upgrading "
             "bump bumped installed installing requires for the",
-    "project": "building build built shipping ship shipped deploying launching launched release released "
-               "releasing on to of our the",
+    "project": "building build built shipping ship shipped deploying launching launched on to of our the",
     "event": "attend attended attending during the",
     "prep_end": "in at on from to for with of by near about like into across around than and or",
     "praise": "video vid vids videos job work content update upload stream love luck edit channel",

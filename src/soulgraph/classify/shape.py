@@ -116,7 +116,7 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     elif _CAMEL.match(s) and not _NAME_CAMEL.match(s) and " " not in s:
         out.append(Vote("tool", "CamelCase product name", 1.2, "shape"))
         out.append(Vote("person", "CamelCase", -1.5, "shape"))
-    if "-" in s and " " not in s and s.islower() and s.rsplit("-", 1)[1].endswith(("ing", "ed")):
+    if "-" in s and " " not in s and s.islower() and _verb_form(s.rsplit("-", 1)[1]):
         out.append(Vote("concept", "hyphenated verb form", 1.5, "shape"))  # "re-running", "collab-ing"
         forbid.update(dict.fromkeys(NAMED, "hyphenated verb form"))
     elif "-" in s and " " not in s and s.islower():
@@ -137,6 +137,18 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]):
         forbid["person"] = "lowercase word inside the name"
     return out, forbid
+
+
+def _verb_form(part: str) -> bool:
+    """"running", "padded", a bare "ing": an inflected verb ends the hyphenated word, so it
+    says what is done ("re-running"), not what a package is called ("django-embed", "x-string")."""
+    if part in ("ing", "ed"):
+        return True
+    if not part.endswith(("ing", "ed")):
+        return False
+    from soulgraph.extract import lexicon
+
+    return lexicon.lemma(part, "verb") != part
 
 
 def is_standard(name: str) -> bool:

@@ -145,9 +145,7 @@ def _legal_form_end(doc, k: int) -> bool:
 def _nameish(t, is_initial: bool) -> bool:
     text = t.text
     if not text[:1].isupper() and t.tag_ not in _PROPN:
-        # "iOS", "vLLM", "eBay" whatever the tagger made of them (RB, JJ); code (addPoint) is junk
-        return text[:1].islower() and text.isalnum() and shapes.is_camel_case(text) \
-            and gazetteer.is_listed(text)
+        return junk.listed_lower_camel(text)  # "iOS", "vLLM" whatever the tagger made of them
     if t.tag_ in _PROPN:
         if text.islower() and lexicon.is_word(text):
             return False  # "config" tagged NNP: the tagger guessing, not a name
@@ -234,7 +232,7 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             continue
         if t.i in used or (t.i, t.i + 1) in spans or len(low) < 3:
             continue
-        if low in gazetteer.words("places") and _after_place_word(doc, t.i):
+        if low in gazetteer.words("places") and _after_place_word(doc, t.i) and _lower_place_ok(t):
             spans[(t.i, t.i + 1)] = ["lower_place", "shape:lower"]  # "landed in amsterdam"
             used.add(t.i)
             continue
@@ -402,9 +400,24 @@ PLACE_PREPS = frozenset("in to from at near visit visiting visited around across
                         "through toward towards".split())
 
 
+# Known places that are also everyday nouns or given names in lowercase chat ("down to earth",
+# "stuffing into the turkey"): never taken for the place without a capital.
+COMMON_PLACE_WORDS = frozenset("earth turkey china guinea chad jordan phoenix niger queens reading bath "
+                                "mobile nice split orange jersey java cork lima panama bologna champagne "
+                                "cologne cheddar mars venus moon sun split wales lincoln".split())
+
+
 def _after_place_word(doc, i: int) -> bool:
+    """A preposition of place (or a visit verb) before the word, "the" allowed between."""
     k = i - 1 - (i >= 2 and doc[i - 1].lower_ == "the")
     return k >= 0 and doc[k].lower_ in PLACE_PREPS and doc[k].text.islower()
+
+
+def _lower_place_ok(t) -> bool:
+    """Not an everyday word or a given name, and not a modifier of the next noun ("to turkey
+    sandwiches")."""
+    return t.lower_ not in COMMON_PLACE_WORDS and not gazetteer.is_given_name(t.lower_) \
+        and t.dep_ != "compound"
 
 
 def _common_noun_in_prose(t) -> bool:

@@ -32,6 +32,12 @@ _NOT_NAME_TAGS = frozenset({"UH", "VB", "VBD", "VBG", "VBN", "VBZ", "VBP", "RB",
                             "WRB", "WDT", "WP", "WP$", "EX", "PDT", "CC", "TO", "PRP", "PRP$"})
 
 
+def listed_lower_camel(s: str) -> bool:
+    """"iOS", "vLLM": a known product's own spelling (the tagger calls them RB or JJ, and the
+    dictionary knows "ios"); a random camel string from a link ("hSrCCL") is no such name."""
+    return s[:1].islower() and s.isalnum() and shapes.is_camel_case(s) and gazetteer.is_listed(s)
+
+
 def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> bool | str:
     """Junk filter: what is never worth a node ("defer": only if seen mid-sentence too)."""
     if len(s) < 2 and not s.isupper() or not any(ch.isalnum() for ch in s):
@@ -67,8 +73,8 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
             return False
         if "lower_nonword" in extra or "lower_place" in extra or any(c.startswith("cmd") for c in extra):
             return True
-        if s[:1].islower() and shapes.is_camel_case(s) and gazetteer.is_listed(s):
-            return True  # "iOS", "vLLM": a product's own spelling, not the word "ios"
+        if listed_lower_camel(s):
+            return True
         if sent_initial and lexicon.is_word(s):
             # "Thanks", "Verification", "Wow": capitalised because they open the sentence
             pos = lexicon.pos_of(s)

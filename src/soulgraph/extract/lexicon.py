@@ -294,7 +294,7 @@ def is_misspelling(word: str) -> bool:
     Only words of 7+ letters are checked, so short tool names (redis, vite) survive.
     """
     w = word.lower()
-    if len(w) < 7 or is_word(w):
+    if not 7 <= len(w) <= 24 or is_word(w):  # longer: pasted data, and the edits below grow as n^2-n^3
         return False
     words = _tables()["words"]
     alphabet = "abcdefghijklmnopqrstuvwxyz"
@@ -323,19 +323,16 @@ def _redoubled(w: str):
                 yield v[:k + 1] + v[k] + v[k + 1:]
 
 
-# Function words that people run into the next word when typing fast ("eachother", "hearabout").
-_RUN_ON = frozenset("each other about every any some no my your in on at to of for with the a "
-                    "an all what how".split())
+# Function words that end a pair typed without its space ("eachother", "hearabout").
+_RUN_ON_TAIL = frozenset("other about with your some what that this them then there".split())
 
 
 def is_run_together(word: str) -> bool:
-    """Two words typed without their space, one of them a function word: "eachother",
-    "hearabout", "everytime". Callers keep names a list knows ("youtube", "myspace")."""
+    """A word and a function word typed without their space: "eachother", "hearabout".
+
+    Only a function word at the END counts: package names put theirs first ("anytree",
+    "thefuzz", "anyscale"). Callers also keep names a list knows ("youtube")."""
     w = word.lower()
-    if len(w) < 7 or is_word(w):
+    if not 7 <= len(w) <= 24 or is_word(w):
         return False
-    for k in range(2, len(w) - 1):
-        a, b = w[:k], w[k:]
-        if (a in _RUN_ON or b in _RUN_ON) and is_word(a) and is_word(b) and min(len(a), len(b)) >= 3:
-            return True
-    return False
+    return any(w[k:] in _RUN_ON_TAIL and is_word(w[:k]) for k in range(3, len(w) - 3))

@@ -197,7 +197,7 @@ def sentence_may_hold_names(sentence: str) -> bool:
     if _COMMAND.search(rest) or not gazetteer.words("cli_tools").isdisjoint(_TOOLISH.findall(rest)):
         return True
     places = gazetteer.words("places")
-    return any(w in places for w in _LOWER_PLACE.findall(rest))
+    return any(w in places and w not in candidates.COMMON_PLACE_WORDS for w in _LOWER_PLACE.findall(rest))
 
 
 def name_runs(text: str, start: int, end: int):

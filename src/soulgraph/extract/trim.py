@@ -26,8 +26,9 @@ GREETINGS = frozenset(
     "good morning evening night great nice love miss hug hugs yep yup yea nah aw aww whoa woah hehe "
     "wanna gonna gotta lemme dunno".split()
 )
-# Chat openers NER glues onto the given name after them, at a sentence start only.
-_OPENERS_BEFORE_NAME = frozenset("anytime glad happy proud grateful thankful".split())
+# Chat openers NER glues onto the given name after them ("Anytime Nate!", "Glad Max is better"),
+# at a sentence start only: words that open a reply and never a person's name ("Proud Mary" can).
+_OPENERS_BEFORE_NAME = frozenset("anytime glad".split())
 # Imperative openers of commit messages and notes ("Add Milla's notes", "Fix Soul Protocol").
 IMPERATIVES = frozenset(
     "add fix update remove bump merge refactor rename move drop revert use make allow support handle ensure "

@@ -87,10 +87,11 @@ FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
     "leads": (frozenset({_P}), frozenset({_O, "project", _C})),
     "likes": (frozenset({_P}), _ANY),
     "created": (frozenset({_P, _O}), frozenset({_O, "project", "tool", "document", "event", _C})),  # a work
+    # people and organisations build; "Gradle builds the app", "the devcontainer ships Node.js"
+    # are software making or holding software, in either direction: no edge rather than a wrong one
     "builds": (frozenset({_P, _O, _C}), frozenset({"project", "tool", _O, _C})),
     "depends_on": (frozenset({"project", "tool", _C}), frozenset({"project", "tool", _C})),
 }
-_SOFTWARE = frozenset({"project", "tool"})
 
 
 # Relations a bare attachment ("X of Y", "X, Y", "X in Y") picked from NER's guess of the two
@@ -109,8 +110,10 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
     out: dict[tuple[str, str, str], Relation] = {}
     for r in rels:
         ts, tt = types.get(r.source), types.get(r.target)
-        if r.relation == "builds" and ts in _SOFTWARE and tt in _SOFTWARE:
-            r = r.model_copy(update={"relation": "depends_on"})  # "the devcontainer ships Node.js 20"
+        if r.relation == V.IN_PLACE:
+            if ts not in (_O, _PL, "event") or tt != _PL:
+                continue
+            r = r.model_copy(update={"relation": "located_in"})
         if r.relation == V.BY_TYPES or not _fits(r.relation, ts, tt):
             by_types = r.relation in _BY_TYPES or r.relation == V.BY_TYPES
             new = _FINAL_TYPE_PREP.get((ts, tt)) if by_types else None

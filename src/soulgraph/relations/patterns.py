@@ -23,8 +23,12 @@ def _roles(*relations: str) -> str:
     return "|".join(words)
 
 
-_MODS = r"(?:[\w.-]+\s+){0,3}?"  # "a senior", "the former deputy"
-_KILL = r"(?:killed|assassinated|murdered|shot|stabbed|slew|executed|strangled)"
+# "a senior", "the former deputy": up to three words, none a conjunction ("Lisa, Tom, and the
+# director of Globex" lists Tom; it does not make him the director)
+_MODS = r"(?:(?!(?:and|or|plus|nor|but)\b)[\w.-]+\s+){0,3}?"
+# "shot" alone is a photo or a message ("Dana shot Emma's portrait"); it kills when it says so
+_KILL = r"(?:killed|assassinated|murdered|stabbed|slew|strangled|shot\s+dead|shot\s+and\s+killed)"
+_KILLED_BY = r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead)"
 
 # text between head and tail -> relation (head -> tail).
 _GAPS: list[tuple[re.Pattern, str]] = [
@@ -54,8 +58,10 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^,\s+{_MODS}(?:capital|city|town|village|suburb|port|province|state|region|county|"
                 rf"district|island|country|nation|neighbou?rhood)\s+(?:of|in)\s+{_THE}$", re.I),
      "located_in"),  # "Yerevan, the capital of Armenia", "Madagascar, an island nation in the Indian Ocean"
-    # a bare "X of Y" / "X in Y": the final types pick the relation (link.check_types) or drop it
-    (re.compile(rf"^\s+(?:of|from|in)\s+{_THE}$", re.I), V.BY_TYPES),
+    # a bare "X of Y" / "X from Y": the final types pick the relation (link.check_types) or drop
+    # it; "X in Y" only places an organisation or a place ("I saw Caroline in Paris": a visit)
+    (re.compile(rf"^\s+(?:of|from)\s+{_THE}$", re.I), V.BY_TYPES),
+    (re.compile(rf"^\s+in\s+{_THE}$", re.I), V.IN_PLACE),
     (re.compile(rf"^(?:'s|’s)\s+(?:{_KIN}),?\s+$", re.I), "family_of"),
     (re.compile(r"^(?:'s|’s)\s+(?:friend|best friend),?\s+$", re.I), "friend_of"),
 ]
@@ -64,7 +70,7 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^\s+(?:was|is|were)\s+(?:founded|co-?founded|started|created)\s+by\s+$", re.I),
      "founded"),
     (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
-    (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILL}(?:\s+dead)?\s+by\s+$", re.I), "killed"),
+    (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", re.I), "killed"),
     (re.compile(rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", re.I), "works_at"),  # "Acme's CEO Bob"
 ]
 # words right before a name, said by the speaker.

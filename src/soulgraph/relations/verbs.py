@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from soulgraph.classify import gazetteer
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import COPULAS, REL_PRONOUNS, Ctx, add, ends, kind, preps, subjects
 from soulgraph.relations.nouns import noun_frame, role
@@ -165,11 +166,15 @@ def _past_place_copula(ctx: Ctx, v, subs) -> None:
 
 def _said_to(o, objs) -> bool:
     """A name the parser made an object that is the person spoken to: "I love you Nate!" (a
-    second object beside "you"), "I love the thought Nate!" (a common noun glued before it)."""
+    second object beside "you"), "I love the thought Nate!" (a given name closing the
+    exclamation, a common noun glued before it). "I love the band Radiohead." keeps its object."""
     if o.pos_ != "PROPN":
         return False
     if any(x is not o and x.lower_ == "you" for x in objs):
         return True
+    doc, k = o.doc, o.i + 1
+    if k >= len(doc) or doc[k].text not in ("!", ",") or not gazetteer.is_given_name(o.lower_):
+        return False
     kids = list(o.lefts)
-    return any(k.dep_ == "det" for k in kids) and any(
-        k.dep_ == "compound" and k.pos_ == "NOUN" and k.text.islower() for k in kids)
+    return any(c.dep_ == "det" for c in kids) and any(
+        c.dep_ == "compound" and c.pos_ == "NOUN" and c.text.islower() for c in kids)

@@ -147,6 +147,9 @@ ATTACH_PREPS = frozenset({"of", "at", "from", "in", "for", "with", "based"})
 # Huntington Herald-Press" with the paper called a PERSON): ``link.check_types`` relabels it
 # from the final types (person-org works_at, person-place lives_in, ...) or drops it.
 BY_TYPES = "@by_types"
+# "X in Y" between two names: located_in when the final types are an organisation, place or event
+# in a place; dropped otherwise (a person "in Paris" may only be visiting).
+IN_PLACE = "@in_place"
 
 
 def coarse_type(m: Mention) -> str:
