@@ -10,11 +10,12 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
 from typing import NamedTuple
 
+from soulgraph.models import Segment
 from soulgraph.sources.envelope import split_segments
 
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
@@ -72,13 +73,17 @@ def compute(texts: Mapping[str, str]) -> CorpusStats:
     return aggregate((mid, memory_facts(text)) for mid, text in texts.items())
 
 
-def memory_facts(text: str) -> list:
+def memory_facts(text: str, segments: Sequence[Segment] | None = None) -> list:
     """One memory's share of the store-wide statistics, as plain JSON values (the update
     cache keeps them): [technical, [casefolded speaker per turn], lowercase words,
     capitalised mid-sentence words, package directories of code-file paths] (word lists
-    space-joined: tokens hold no spaces)."""
+    space-joined: tokens hold no spaces).
+
+    ``segments``: ``split_segments(text)`` when the caller already has it."""
     technical = is_technical(text)
-    speakers = [seg.speaker.casefold() for seg in split_segments(text) if seg.speaker]
+    if segments is None:
+        segments = split_segments(text)
+    speakers = [seg.speaker.casefold() for seg in segments if seg.speaker]
     if text.isascii():
         lower, capital_mid = _words_ascii(text)
     else:
