@@ -257,8 +257,9 @@ def test_ascii_word_scan_matches_the_token_loop():
     rng = random.Random(3)
     parts = ["Ana", "ana", "McDonald", "Donald", "iPhone", "Phone", "ABC", "Abc", "x_y", "3Ab", "Ab3c",
              "don't", "Don't", "-", "'", "_", " ", "  ", ". ", "\n", "\n- ", ": ", "(", "\"", "9",
-             "e-mail", "E-mail"]
-    for _ in range(4000):
+             "e-mail", "E-mail", "a ", "a  ", "; ", "! ", "? ", ") ", "* ", "> ", "# ", "1 ", "\t", "\x0b",
+             "\x1c", "\r", "            "]
+    for _ in range(8000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 30)))
         assert corpus._words_ascii(text) == corpus._words(text), text
 
@@ -276,3 +277,18 @@ def test_plural_acronyms_and_hyphenated_verb_forms_are_concepts(name, line):
 @pytest.mark.parametrize("name", ["pre-commit", "django-embed", "rss-feed"])
 def test_a_hyphenated_lowercase_name_is_still_a_tool(name):
     assert decide(name, f"Install {name} and run {name} on every push.").type == "tool"
+
+
+def test_technical_prefilter_never_hides_code():
+    """``is_technical`` skips the code scan only when no branch of it can match: same answer
+    as counting the code spans, single- and multi-line, commit prefixes anywhere."""
+    import random
+
+    from soulgraph.classify import corpus
+
+    rng = random.Random(5)
+    parts = ["feat: ", "fix(api): ", "docs!: ", "chore", "`x`", "a_b", "foo_bar", "f()", "#12", "#1", "x.py",
+             "a.md", "cfg.yaml", "Ana", "word", " ", "\n", ": ", "(", ")", ".", "_", "`", "test:", "ci:"]
+    for _ in range(6000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 14)))
+        assert corpus.is_technical(text) == (len(corpus._CODE.findall(text)) >= 2), text

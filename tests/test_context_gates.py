@@ -152,3 +152,51 @@ def test_pet_answer_matches_a_scan_of_each_sentence():
         m = Mention("m", start, end, text[start:end], s0, s1, "regex")
         near = text[max(0, s0):min(len(text), max(s1, end) + 100)]
         assert scan.pet_near(m) == bool(C._PET.search(near)), (text, start, end, s0, s1)
+
+
+def test_lowercase_pronoun_pattern_finds_the_spans_of_the_plain_one():
+    """``_PRONOUN_LOWER`` (class first, lookbehind for the \\b) finds exactly ``_PRONOUN``'s
+    spans in lowercase ASCII text, including pronouns glued to or inside other words."""
+    import re
+
+    plain = re.compile(C._PRONOUN.pattern)
+    rng = random.Random(11)
+    parts = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "shes", "the", "hh", "sh",
+             "h", "s", "e", "hi", "im", "ers", "self", "a", "1", "_", "'", "-", ".", " ", "\n"]
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
+        assert [m.span() for m in C._PRONOUN_LOWER.finditer(t)] == [m.span() for m in plain.finditer(t)], t
+
+
+TAIL_SEARCHED = {"org": (C._ORG_LEFT, 3), "place_strong": (C._PLACE_LEFT_STRONG, 3),
+                 "tool": (C._TOOL_LEFT, 4), "project": (C._PROJECT_LEFT, 3)}
+
+
+@pytest.mark.parametrize("key", sorted(TAIL_SEARCHED))
+def test_tail_search_finds_every_match(key):
+    """A match of these patterns spans at most that many words, so searching from where the
+    last words begin finds every match the whole-string search finds (generated matches)."""
+    pattern, words = TAIL_SEARCHED[key]
+
+    @settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.from_regex(pattern))
+    def check(left):
+        assert C._tail_search(pattern, left, words), left
+
+    check()
+
+
+def test_tail_search_answers_as_the_whole_search():
+    """Same answer on generated text, matches or not (words of the patterns, odd whitespace)."""
+    rng = random.Random(3)
+    words = ("lives lived born based grew up raised moved to travelled flew road trip back en route "
+             "headed bound for left visit visited capital of city north-east west the The works at worked "
+             "job joined employed by hired ceo founder co-founded member shares pip pip3 install -U uv add "
+             "npm i yarn go get using powered built with on written in switched migrate upgraded depends "
+             "requires runs support building working work contribute maintainer fork our x Ana (lives é "
+             "near").split()
+    seps = [" ", "  ", "\n", "\t", " \n ", "", "\u00a0", "\u2003"]
+    for _ in range(20000):
+        left = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(0, 9)))
+        for pattern, n in TAIL_SEARCHED.values():
+            assert (pattern.search(left) is not None) == C._tail_search(pattern, left, n), left

@@ -302,3 +302,24 @@ def test_known_cli_tools_in_technical_text_only():
     assert all("cli_tool" in c for c in cues_of("sed", tech, chat))
     chat_mentions = [m.text for a in run(tech, chat) if a.memory_id == "1" for m in a.mentions]
     assert "bash" not in chat_mentions and "yarn" not in chat_mentions
+
+
+def test_convo_pronoun_finds_one_wherever_the_plain_alternation_does():
+    """``CONVO_PRONOUN`` (first-letter class, lookbehind for the \\b) answers "is there one" as
+    the plain word alternation does, inside any pos/endpos window."""
+    import random
+    import re
+
+    from soulgraph.extract import regex_patterns as P
+
+    plain = re.compile(r"\b(?:I|I'm|I've|I'll|me|my|you|your|we|our|[Tt]hanks|[Hh]ey|[Hh]i|[Hh]ello|"
+                       r"[Ww]ow|[Bb]ye)\b")
+    rng = random.Random(2)
+    parts = ["I", "I'm", "i", "me", "my", "mey", "you", "your", "yours", "we", "wee", "wow", "Wow", "WOW",
+             "our", "ours", "thanks", "Thanks", "hey", "Hey", "hi", "Hi", "hello", "bye", "Bye", "Ime",
+             "home", "x", "é", "o", "w", "y", "h", "T", "B", " ", "'", "-", "_", "1", ".", "\n"]
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 10)))
+        a = rng.randint(0, len(t))
+        b = rng.randint(a, len(t))
+        assert (P.CONVO_PRONOUN.search(t, a, b) is None) == (plain.search(t, a, b) is None), (t, a, b)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
 from typing import NamedTuple
 
+from soulgraph.models import Segment
 from soulgraph.sources.envelope import split_segments
 
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
@@ -23,6 +24,7 @@ _CODE = re.compile(r"`[^`\n]+`|\b[a-z]+_[a-z_]+\b|\w\(\)|\b[\w-]+\.(?:py|js|ts|j
                    r"^(?:feat|fix|chore|docs|test|refactor|perf|ci|build)(?:\([^)]*\))?!?:|#\d{2,}", re.M)
 # Each branch of _CODE needs one of these substrings, or _COMMIT (its commit-prefix branch).
 _CODE_MARKS = ("`", "_", "()", "#", ".py", ".js", ".ts", ".json", ".toml", ".md", ".yaml", ".yml")
+_CODE_MARK = re.compile("|".join(map(re.escape, _CODE_MARKS)))  # any of them, in one scan
 _COMMIT = re.compile(r"^(?:feat|fix|chore|docs|test|refactor|perf|ci|build)(?:\([^)]*\))?!?:", re.M)
 _SENT_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*[-*>#\d.)\s]*|[\"“(]\s*)$")
 
@@ -72,13 +74,17 @@ def compute(texts: Mapping[str, str]) -> CorpusStats:
     return aggregate((mid, memory_facts(text)) for mid, text in texts.items())
 
 
-def memory_facts(text: str) -> list:
+def memory_facts(text: str, segments: Sequence[Segment] | None = None) -> list:
     """One memory's share of the store-wide statistics, as plain JSON values (the update
     cache keeps them): [technical, [casefolded speaker per turn], lowercase words,
     capitalised mid-sentence words, package directories of code-file paths] (word lists
-    space-joined: tokens hold no spaces)."""
+    space-joined: tokens hold no spaces).
+
+    ``segments``: ``split_segments(text)`` when the caller already has it."""
     technical = is_technical(text)
-    speakers = [seg.speaker.casefold() for seg in split_segments(text) if seg.speaker]
+    if segments is None:
+        segments = split_segments(text)
+    speakers = [seg.speaker.casefold() for seg in segments if seg.speaker]
     if text.isascii():
         lower, capital_mid = _words_ascii(text)
     else:
@@ -114,9 +120,17 @@ def _words_ascii(text: str) -> tuple[str, str]:
     for w in filterfalse(str.islower, tokens):
         start = find(w, pos)
         pos = start + len(w)
-        if w[0].isupper() and w[1:].islower() and not sent_start(text[max(0, start - 12):start]):
+        if w[0].isupper() and w[1:].islower() and (
+                (start > 1 and text[start - 1] == " " and text[start - 2] not in _NEAR_START)
+                or not sent_start(text[max(0, start - 12):start])):
             capital_mid.append(w.casefold())
     return " ".join(filter(str.islower, tokens)), " ".join(capital_mid)
+
+
+# After one space, a character none of _SENT_START's branches can end in before that space
+# (not punctuation, a quote or bracket, whitespace, a bullet or a digit): mid-sentence for sure
+# ("with Caroline"), no regex needed.
+_NEAR_START = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f.!?:;\"“(-*>#)0123456789")
 
 
 # "mempalace/cli.py", "src/acme_sdk/io/read.ts": the directory a code file lives in names the
@@ -168,7 +182,7 @@ def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
 
 def is_technical(text: str) -> bool:
     """Two or more code-like spans (identifiers, paths, backticks, commit prefixes)."""
-    if not (any(c in text for c in _CODE_MARKS) or _COMMIT.search(text)):
+    if not (_CODE_MARK.search(text) or (_COMMIT.search(text) if "\n" in text else _COMMIT.match(text))):
         return False  # no branch of _CODE can match: skip its slow scan (most chat text)
     return len(_CODE.findall(text)) >= 2
 

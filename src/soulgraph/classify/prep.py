@@ -20,12 +20,17 @@ from soulgraph.models import Memory, MemoryAnalysis, Mention
 
 def prepare(memories: Sequence[Memory], analyses: Sequence[MemoryAnalysis]) -> None:
     """Fill ``facts`` and every mention's ``evidence`` (in place) where still missing."""
-    texts = {m.id: m.content for m in memories}
+    by_id = {m.id: m for m in memories}
     with gcpause.paused():
         for a in analyses:
-            text = texts.get(a.memory_id)
-            if text is not None:
-                prepare_one(text, a)
+            mem = by_id.get(a.memory_id)
+            if mem is None:
+                continue
+            if a.facts is None and mem.speaker is None:
+                # the memory split its speaker turns when it was built (the same split
+                # memory_facts would make again: no whole-memory speaker)
+                a.facts = corpus.memory_facts(mem.content, mem.segments)
+            prepare_one(mem.content, a)
 
 
 def prepare_one(text: str, a: MemoryAnalysis) -> None:

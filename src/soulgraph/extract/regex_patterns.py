@@ -98,8 +98,13 @@ PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"
 # First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn.
+# Read only as "is there one" (``search(...) is not None``), so it opens with a class of the
+# words' first letters (sre skips ahead to those) and the lookbehind after it is the leading \b;
+# "I'm", "I've", "I'll" need no branch of their own: their "I" ends a word.
 CONVO_PRONOUN = re.compile(
-    r"\b(?:I|I'm|I've|I'll|me|my|you|your|we|our|[Tt]hanks|[Hh]ey|[Hh]i|[Hh]ello|[Ww]ow|[Bb]ye)\b")
+    r"[IimywoTtHhWwBb](?<!\w[IimywoTtHhWwBb])"
+    r"(?:(?<=I)|(?<=m)[ey]|(?<=y)our?|(?<=w)(?:e|ow)|(?<=o)ur|(?<=[Tt])hanks|(?<=[Hh])(?:ey|i|ello)|"
+    r"(?<=W)ow|(?<=[Bb])ye)\b")
 
 # What follows a name, anchored at its end (``.match(text, end)``).
 AFTER = re.compile(

@@ -14,13 +14,14 @@ from soulgraph.models import Memory, Mention, Segment
 
 USER_NAMES = frozenset({"user", "human", "me"})
 AGENT_NAMES = frozenset({"agent", "assistant", "ai", "bot", "system", "model", "claude", "chatgpt"})
+_AGENT_ROLES = AGENT_NAMES - {"claude", "chatgpt"}  # a product's name as a prefix is no role
 
 
 def role_cue(name: str) -> str | None:
     low = name.strip().lower()
     if low in USER_NAMES:
         return "speaker:user"
-    if low in AGENT_NAMES - {"claude", "chatgpt"}:
+    if low in _AGENT_ROLES:
         return "speaker:agent"
     return None
 

@@ -150,7 +150,10 @@ def _new_member(name: str, data: bytes, model: zipfile.ZipInfo | None,
     if method not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
         method = zipfile.ZIP_DEFLATED
     if method == zipfile.ZIP_DEFLATED:
-        co = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+        # Fastest level: the graph is rewritten by every repair, and level 1 takes a third of
+        # the default's time for a member ~15 % larger (LoCoMo's graph: 10 ms, 363 KB vs 31 ms,
+        # 316 KB); any reader inflates it the same way.
+        co = zlib.compressobj(zlib.Z_BEST_SPEED, zlib.DEFLATED, -15)
         payload = co.compress(data) + co.flush()
     else:
         payload = data
