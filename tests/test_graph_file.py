@@ -181,3 +181,26 @@ def test_columns_that_do_not_line_up_are_a_one_line_error(bad, table):
         data["provenance_table"] = {"nodes": table}
     with pytest.raises(SoulgraphError, match="malformed node-link graph"):
         nodelink.from_data(data)
+
+
+def test_repeated_ids_keyless_edges_and_unlisted_endpoints_load_as_networkx_reads_them(built):
+    data = orjson.loads(nodelink.dumps(built))
+    data["nodes"].append({"id": "lisbon", "note": "a second object for one id"})
+    data["nodes"].append({"id": "plain", "provenance": [{"memory_id": "m1"}]})  # no columns
+    data["edges"] += [{"source": "maya", "target": "riley", "relation": "knows"},  # no key
+                      {"source": "maya", "target": "riley", "relation": "met"},
+                      {"source": "maya", "target": "nowhere", "key": "x"}]  # not a node
+    g = nodelink.from_data(copy.deepcopy(data))
+    want = nx.node_link_graph(copy.deepcopy(data), edges="edges")
+    assert list(g.nodes) == list(want.nodes)
+    assert list(g.edges(keys=True)) == list(want.edges(keys=True))
+
+    def others(d):  # networkx leaves the provenance columns as they are in the file
+        return {k: v for k, v in dict.items(d) if k not in (columns.PROV, columns.COLUMNS)}
+
+    assert [others(d) for _, d in g.nodes(data=True)] == [others(d) for _, d in want.nodes(data=True)]
+    assert [others(d) for *_, d in g.edges(data=True)] == [others(d) for *_, d in want.edges(data=True)]
+    assert g.nodes["plain"]["provenance"] == [{"memory_id": "m1"}]
+    assert g.nodes["lisbon"]["note"] == "a second object for one id"
+    assert g.nodes["lisbon"]["provenance"] == built.nodes["lisbon"]["provenance"]
+    assert [d["relation"] for d in g["maya"]["riley"].values()][-2:] == ["knows", "met"]

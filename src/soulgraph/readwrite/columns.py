@@ -277,8 +277,10 @@ def check_table(table, rows: int) -> None:
     for k, v in table.items():
         if type(v) is dict:
             levels, codes = v.get("levels"), v.get("codes")
-            if type(levels) is not list or type(codes) is not list or (codes and (
-                    min(codes) < 0 or max(codes) >= len(levels) or type(max(codes)) is not int)):
+            if type(levels) is not list or type(codes) is not list:
+                raise ValueError(f"provenance table: column {k!r} has codes outside its levels")
+            used = set(codes)  # (few distinct codes: cheaper than comparing every one)
+            if not used <= set(range(len(levels))) or set(map(type, used)) - {int}:
                 raise ValueError(f"provenance table: column {k!r} has codes outside its levels")
             table[k] = v = list(map(levels.__getitem__, codes))  # each distinct string once
         if type(v) is list and len(v) != rows:
