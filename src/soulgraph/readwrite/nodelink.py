@@ -27,7 +27,7 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True) -> dict:
     """networkx's node-link layout (``edges`` key), built directly: same data as
     ``nx.node_link_data(g, edges="edges")``, several times faster on big graphs.
 
-    ``columns``: provenance as memory ids plus columns (``soulgraph/2``, see
+    ``columns``: provenance as memory ids plus columns (``soulgraph/3``, see
     :mod:`soulgraph.readwrite.columns`); False writes every entry as a dict, as
     ``nx.node_link_data`` would (for other tools)."""
     graph = dict(g.graph)
@@ -40,7 +40,7 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True) -> dict:
             "edges": [{**attrs, "source": u, "target": v, "key": k}
                       for u, v, k, attrs in g.edges(keys=True, data=True)],
         }
-    if graph.get("format") == "soulgraph/1":
+    if graph.get("format") in ("soulgraph/1", "soulgraph/2"):
         graph["format"] = cols.GRAPH_FORMAT  # the layout written below
     times = cols.memory_times(graph.get("memories"))
     nodes, node_table = cols.write_entities([attrs for _, attrs in g.nodes(data=True)], times)
