@@ -270,3 +270,20 @@ def test_repeated_ids_keyless_edges_and_unlisted_endpoints_load_as_networkx_read
     assert g.nodes["lisbon"]["note"] == "a second object for one id"
     assert g.nodes["lisbon"]["provenance"] == built.nodes["lisbon"]["provenance"]
     assert [d["relation"] for d in g["maya"]["riley"].values()][-2:] == ["knows", "met"]
+
+
+def test_a_partly_read_graph_writes_the_bytes_of_the_same_graph_built_in_memory(built):
+    raw = nodelink.dumps(built)
+
+    def touched(g):  # as an update touches a loaded graph: an entry more, a node more
+        g.nodes["lisbon"]["provenance"].append(dict(g.nodes["lisbon"]["provenance"][0]))
+        g.add_node("porto", **{**g.nodes["lisbon"], "name": "Porto"})
+        return g
+
+    g = touched(nodelink.loads(raw))
+    assert sum(_unbuilt(d) for _, d in g.nodes(data=True)) > 2  # most rows still in the table
+    h = touched(nodelink.loads(raw))
+    plain = nx.MultiDiGraph(**copy.deepcopy(dict(h.graph)))  # every entry a dict again
+    plain.add_nodes_from((n, copy.deepcopy(dict(d))) for n, d in h.nodes(data=True))
+    plain.add_edges_from((u, v, k, copy.deepcopy(dict(d))) for u, v, k, d in h.edges(keys=True, data=True))
+    assert nodelink.dumps(g) == nodelink.dumps(plain)

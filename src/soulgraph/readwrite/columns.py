@@ -33,12 +33,15 @@ provenance was never read writes the columns back as they were read.
 
 from __future__ import annotations
 
+import struct
 import sys
 from array import array
 from collections.abc import Mapping
 from itertools import chain, repeat
 from math import isfinite
 from operator import itemgetter
+
+import orjson
 
 # soulgraph/3: whole-number table columns packed (see _packed); soulgraph/2: every row a
 # JSON number; soulgraph/1: a dict per entry. All three load.
@@ -364,9 +367,12 @@ def _coded(vals: list):
     """A column of few distinct strings (extractors) or floats (edge confidences) as
     ``{"levels", "codes"}``, the codes as hex (a byte per row); a column of whole numbers
     packed (:func:`_packed`)."""
-    kinds = set(map(type, vals)) if len(vals) >= 16 else None
+    t0 = type(vals[0]) if len(vals) >= 16 else None
+    if t0 is int:
+        return _packed(vals)
+    kinds = set(map(type, vals)) if t0 is str or t0 is float else None
     if kinds != {str} and kinds != {float}:
-        return _packed(vals) if kinds == {int} else vals
+        return vals
     levels = sorted(set(vals))
     if len(levels) > 64 or len(levels) * 4 > len(vals) or (
             kinds == {float} and (0.0 in levels or not all(map(isfinite, levels)))):
@@ -379,27 +385,43 @@ def _packed(vals):
     """A column of whole numbers (character offsets) as ``{"uint": bits, "hex": ...}``: the
     little-endian unsigned ints of the smallest size that holds them all, as hex. One JSON
     string parses several times faster than a JSON number per row (the bulk of a big
-    graph's values), and loads as an array of machine ints, not a list of int objects."""
-    if len(vals) < 16:
-        return vals.tolist() if type(vals) is array else vals
-    lo, hi = min(vals), max(vals)
-    bits = next((b for b in _UINT if hi >> b == 0), None)
-    if lo < 0 or bits is None:
+    graph's values), and loads as an array of machine ints, not a list of int objects.
+    A column read packed (an array) is written back at its size."""
+    if type(vals) is array:
+        if _BIG:
+            vals = array(vals.typecode, vals)
+            vals.byteswap()
+        return {"uint": vals.itemsize * 8, "hex": vals.tobytes().hex()}
+    if len(vals) < 16 or any(map(orjson.dumps(vals).__contains__, (b"t", b"f"))):
+        return vals  # bools (JSON true, false) are not ints to a JSON reader; nor floats:
+    try:  # (bytes() and struct refuse them, and stop at the first value out of range)
+        return {"uint": 8, "hex": bytes(vals).hex()}
+    except TypeError:
         return vals
-    packed = array(_UINT[bits], vals)
-    if _BIG:
-        packed.byteswap()
-    return {"uint": bits, "hex": packed.tobytes().hex()}
+    except ValueError:
+        pass
+    for bits, fmt in ((16, "H"), (32, "I")):
+        try:
+            return {"uint": bits, "hex": struct.pack(f"<{len(vals)}{fmt}", *vals).hex()}
+        except struct.error:
+            pass
+    return vals
 
 
 def table_rows(table: dict, at: int, n: int) -> dict:
     """Rows ``at`` to ``at + n`` of a table as one entity's columns (constants as scalars,
     as :func:`encode` writes them)."""
-    return {k: _constant(_as_list(v[at:at + n])) if type(v) in _SEQ else v for k, v in table.items()}
-
-
-def _as_list(vals) -> list:
-    return vals.tolist() if type(vals) is array else vals
+    out = {}
+    for k, v in table.items():
+        t = type(v)
+        if t is list:
+            v = _constant(v[at:at + n])
+        elif t is array:
+            v = _constant(v[at:at + n].tolist())
+        elif t is Coded:
+            v = _constant(list(map(v.levels.__getitem__, v.codes[at:at + n])))
+        out[k] = v
+    return out
 
 
 def _constant(vals: list):
@@ -412,10 +434,12 @@ def _constant(vals: list):
     return vals
 
 
-def tabulate(encoded: list[tuple[list, dict] | None]) -> tuple[dict | None, list[bool]]:
+def tabulate(encoded: list[tuple | None]) -> tuple[dict | None, list[bool]]:
     """The rows of the most common kind of entity (same fields, times derived) as one
     table: (table, which entities are in it). A file holds one such table for its nodes
-    and one for its edges, so most entities carry only their memory ids."""
+    and one for its edges, so most entities carry only their memory ids. An entity is
+    (memory ids, columns) or, still in the table it was read from, (memory ids, that
+    table, its first row)."""
     kinds: dict[tuple, int] = {}
     for enc in encoded:
         if enc is not None and "time" not in enc[1]:
@@ -431,6 +455,11 @@ def tabulate(encoded: list[tuple[list, dict] | None]) -> tuple[dict | None, list
         member.append(inside)
         if inside:
             n = len(enc[0])
+            if len(enc) == 3:  # rows of a table as read: sliced, not split into columns
+                at = enc[2]
+                for k, v in enc[1].items():
+                    table[k].extend(v[at:at + n] if type(v) in _SEQ else repeat(v, n))
+                continue
             for k, v in enc[1].items():
                 if type(v) is list:
                     table[k].extend(v)
@@ -505,12 +534,18 @@ def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict |
             return outs, table
     encoded = []
     for out, a in zip(outs, attrs_list, strict=True):
-        pending = a.pending() if type(a) is LazyAttrs else None
-        encoded.append(pending if pending is not None else encode(out.get(PROV), times))
+        pending = a._pending if type(a) is LazyAttrs else None
+        if pending is None:
+            encoded.append(encode(out.get(PROV), times))
+        else:
+            ids, columns, _, at = pending
+            encoded.append((ids, columns) if at is None else (ids, columns, at))
     table, member = tabulate(encoded)
     for out, enc, inside in zip(outs, encoded, member, strict=True):
         if enc is not None:
-            out[PROV], out[COLUMNS] = enc[0], "table" if inside else enc[1]
+            out[PROV] = enc[0]
+            out[COLUMNS] = "table" if inside else enc[1] if len(enc) == 2 else \
+                table_rows(enc[1], enc[2], len(enc[0]))
     return outs, table
 
 
