@@ -5,9 +5,10 @@
 
 For each size and extractor: ``soulgraph repair --rebuild-graph`` as a subprocess under
 ``/usr/bin/time -v`` (wall time, peak RSS), the graph file size, then in a fresh process graph
-load time, recall latency p50/p95 and ``health`` time (benchmarks/_scale_worker.py), and the
-``soulgraph health --json`` CLI wall time. Fits the growth exponent of build time over size
-(least squares on log-log). Prints markdown; writes benchmarks/out/scale.json.
+load time (median of 5, and the CPU time of the first), recall latency p50/p95 and ``health``
+time (benchmarks/_scale_worker.py), and the ``soulgraph health --json`` CLI wall and CPU
+time. Fits the growth exponent of build time over size (least squares on log-log). Prints
+markdown; writes benchmarks/out/scale.json.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ def read_side(graph: Path, n: int, n_q: int) -> dict:
         return {"error": str(exc)[:200]}
     wall, proc = run([*soulgraph_cmd(), "health", str(graph), "--json"])
     res["health_cli_wall"] = wall if proc.returncode in (0, 1) else None
+    res["health_cli_cpu"] = proc.cpu if proc.returncode in (0, 1) else None
     return res
 
 
@@ -112,12 +114,14 @@ def targets(results: dict, fits: dict) -> list[list]:
         near = min(done, key=lambda k: abs((done[k].get("nodes") or 0) - 10_000))
         r = done[near]["read"]
         tag = f"{ex}: {done[near].get('nodes')}-node graph ({near.split('/')[1]} memories)"
-        rows.append([f"{tag}: load s (CPU s)", f"{fmt(r.get('load'))} ({fmt(r.get('load_cpu'))})", "<= 0.2"])
+        rows.append([f"{tag}: load s (CPU s; first load CPU s)", f"{fmt(r.get('load'))} "
+                     f"({fmt(r.get('load_cpu'))}; {fmt(r.get('load_first_cpu'))})", "<= 0.2"])
         rows.append([f"{tag}: recall p95 ms (CPU)", f"{fmt(r.get('recall_p95_ms'))} "
                      f"({fmt(r.get('recall_cpu_p95_ms'))})", "<= 20"])
         rows.append([f"{tag}: health s in process (CPU s)", f"{fmt(r.get('health'))} "
                      f"({fmt(r.get('health_cpu'))})", "<= 1"])
-        rows.append([f"{tag}: health CLI wall s", r.get("health_cli_wall"), "(incl. start-up)"])
+        rows.append([f"{tag}: health CLI wall s (CPU s)", f"{fmt(r.get('health_cli_wall'))} "
+                     f"({fmt(r.get('health_cli_cpu'))})", "(incl. start-up)"])
     return rows
 
 

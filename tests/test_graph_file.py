@@ -1,6 +1,6 @@
-"""The graph file (soulgraph/2): provenance as memory ids plus columns (one table for most
-nodes, one for most edges), dicts again on load, built only when read; soulgraph/1 files
-(a dict per entry) still load."""
+"""The graph file (soulgraph/3): provenance as memory ids plus columns (one table for most
+nodes, one for most edges, whole numbers packed), dicts again on load, built only when read;
+soulgraph/2 (a JSON number per row) and soulgraph/1 files (a dict per entry) still load."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _unbuilt(d) -> bool:
 
 def test_file_keeps_memory_ids_as_provenance_and_the_rest_as_columns(built):
     data = orjson.loads(nodelink.dumps(built))
-    assert data["graph"]["format"] == "soulgraph/2"
+    assert data["graph"]["format"] == "soulgraph/3"
     nodes = {n["id"]: n for n in data["nodes"]}
     for n in data["nodes"] + data["edges"]:
         assert n["provenance"] and all(isinstance(i, str) for i in n["provenance"])
@@ -53,10 +53,13 @@ def test_file_keeps_memory_ids_as_provenance_and_the_rest_as_columns(built):
     # one extractor for every entry is written once; the memory's time is never repeated
     assert "time" not in table and "memory_id" not in table
     rows = sum(len(n["provenance"]) for n in data["nodes"])
-    assert all(len(v) == rows for v in table.values() if isinstance(v, list))
-    # few distinct strings (extractors) are coded: each written once, rows as small ints
+    # few distinct strings (extractors) are coded: each written once, a byte per row as hex
     extractors = table["extractor"]
-    assert extractors["levels"] == ["regex", "speaker"] and len(extractors["codes"]) == rows
+    assert extractors["levels"] == ["regex", "speaker"] and len(extractors["codes"]) == 2 * rows
+    # character offsets: little-endian unsigned ints of the smallest size, as hex
+    starts = [p["start"] for n in data["nodes"] for p in built.nodes[n["id"]]["provenance"]]
+    assert table["start"]["uint"] == 8 and max(starts) < 256
+    assert list(bytes.fromhex(table["start"]["hex"])) == starts
     assert nodes["lisbon"]["provenance"] == [p["memory_id"] for p in built.nodes["lisbon"]["provenance"]]
 
 
@@ -80,6 +83,64 @@ def test_a_soulgraph_1_file_loads_to_the_same_graph(tmp_path, built):
     g = nodelink.load(path)
     assert g.adj == built.adj and g.nodes == built.nodes
     assert nodelink.dumps(g) == nodelink.dumps(built)  # saved again: the new layout
+
+
+def _as_soulgraph_2(data: dict) -> dict:
+    """The same graph as the previous writer laid it out: a JSON number per table row."""
+    data = copy.deepcopy(data)
+    data["graph"]["format"] = "soulgraph/2"
+    for table in data["provenance_table"].values():
+        for k, v in table.items():
+            if isinstance(v, dict) and "hex" in v:
+                size = v["uint"] // 8
+                raw = bytes.fromhex(v["hex"])
+                table[k] = [int.from_bytes(raw[i:i + size], "little") for i in range(0, len(raw), size)]
+            elif isinstance(v, dict):
+                table[k] = {"levels": v["levels"], "codes": list(bytes.fromhex(v["codes"]))}
+    return data
+
+
+def test_a_soulgraph_2_file_loads_to_the_same_graph_and_saves_as_soulgraph_3(tmp_path, built):
+    new = orjson.loads(nodelink.dumps(built))
+    old = _as_soulgraph_2(new)
+    assert isinstance(old["provenance_table"]["nodes"]["start"], list)
+    path = tmp_path / "old.json"
+    path.write_bytes(orjson.dumps(old, option=orjson.OPT_SORT_KEYS))
+    g = nodelink.load(path)
+    assert nodelink.dumps(g) == nodelink.dumps(built)  # unread: its columns packed as written
+    assert g.adj == built.adj and g.nodes == built.nodes
+    assert nodelink.dumps(g) == nodelink.dumps(built)  # and once read
+
+
+@pytest.mark.parametrize(("values", "packed"), [
+    (list(range(250, 270)), 16), (list(range(70_000, 70_020)), 32),
+    (list(range(-1, 19)), None), (list(range(2**32 - 10, 2**32 + 10)), None),
+    ([True, False] * 10, None), ([1, 1.0] * 10, None)])
+def test_whole_number_columns_pack_to_the_smallest_size_that_holds_them(values, packed):
+    g = nx.MultiDiGraph(format="soulgraph/3", memories=[{"id": "a", "text": "x"}])
+    for i, v in enumerate(values):
+        g.add_node(f"n{i}", provenance=[{"memory_id": "a", "start": v}])
+    data = orjson.loads(nodelink.dumps(g))
+    column = data["provenance_table"]["nodes"]["start"]
+    assert (column.get("uint") if isinstance(column, dict) else None) == packed
+    back = nodelink.loads(nodelink.dumps(g))
+    for i, v in enumerate(values):
+        got = back.nodes[f"n{i}"]["provenance"][0]["start"]
+        assert got == v and type(got) is type(v)
+    assert nodelink.dumps(back) == nodelink.dumps(g)
+
+
+@pytest.mark.parametrize(("values", "coded"), [
+    ([0.6, 0.2, 0.85] * 6, True), ([0.6, 0.0] * 9, False), ([0.6, 0.0, -0.0] * 6, False)])
+def test_columns_of_few_floats_are_coded_unless_a_zero_could_lose_its_sign(values, coded):
+    g = nx.MultiDiGraph(format="soulgraph/3", memories=[{"id": "a", "text": "x"}])
+    for i, v in enumerate(values):
+        g.add_edge("x", "y", key=f"r{i}", provenance=[{"memory_id": "a", "confidence": v}])
+    data = orjson.loads(nodelink.dumps(g))
+    assert isinstance(data["provenance_table"]["edges"]["confidence"], dict) == coded
+    back = nodelink.loads(nodelink.dumps(g))
+    got = [d["provenance"][0]["confidence"] for *_, d in back.edges(data=True)]
+    assert [repr(v) for v in got] == [repr(v) for v in values]
 
 
 def test_entries_that_do_not_fit_columns_round_trip_as_dicts():
@@ -174,6 +235,11 @@ def test_health_reads_ids_without_building_and_reports_as_before(built):
     ({"provenance": ["a"], "provenance_columns": "table"}, {"time": ["t"]}),  # time is derived
     ({"provenance": ["a"], "provenance_columns": "table"}, {"extractor": {"levels": ["x"], "codes": [1]}}),
     ({"provenance": ["a"], "provenance_columns": "table"}, {"extractor": {"levels": ["x"], "codes": ["0"]}}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"extractor": {"levels": ["x"], "codes": "01"}}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"start": {"uint": 12, "hex": "00"}}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"start": {"uint": 8, "hex": "0g"}}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"start": {"uint": 16, "hex": "00"}}),
+    ({"provenance": ["a"], "provenance_columns": "table"}, {"start": {"uint": 8, "hex": "0001"}}),
 ])
 def test_columns_that_do_not_line_up_are_a_one_line_error(bad, table):
     data = {"graph": {}, "nodes": [{"id": "x", **bad}], "edges": []}
@@ -181,3 +247,43 @@ def test_columns_that_do_not_line_up_are_a_one_line_error(bad, table):
         data["provenance_table"] = {"nodes": table}
     with pytest.raises(SoulgraphError, match="malformed node-link graph"):
         nodelink.from_data(data)
+
+
+def test_repeated_ids_keyless_edges_and_unlisted_endpoints_load_as_networkx_reads_them(built):
+    data = orjson.loads(nodelink.dumps(built))
+    data["nodes"].append({"id": "lisbon", "note": "a second object for one id"})
+    data["nodes"].append({"id": "plain", "provenance": [{"memory_id": "m1"}]})  # no columns
+    data["edges"] += [{"source": "maya", "target": "riley", "relation": "knows"},  # no key
+                      {"source": "maya", "target": "riley", "relation": "met"},
+                      {"source": "maya", "target": "nowhere", "key": "x"}]  # not a node
+    g = nodelink.from_data(copy.deepcopy(data))
+    want = nx.node_link_graph(copy.deepcopy(data), edges="edges")
+    assert list(g.nodes) == list(want.nodes)
+    assert list(g.edges(keys=True)) == list(want.edges(keys=True))
+
+    def others(d):  # networkx leaves the provenance columns as they are in the file
+        return {k: v for k, v in dict.items(d) if k not in (columns.PROV, columns.COLUMNS)}
+
+    assert [others(d) for _, d in g.nodes(data=True)] == [others(d) for _, d in want.nodes(data=True)]
+    assert [others(d) for *_, d in g.edges(data=True)] == [others(d) for *_, d in want.edges(data=True)]
+    assert g.nodes["plain"]["provenance"] == [{"memory_id": "m1"}]
+    assert g.nodes["lisbon"]["note"] == "a second object for one id"
+    assert g.nodes["lisbon"]["provenance"] == built.nodes["lisbon"]["provenance"]
+    assert [d["relation"] for d in g["maya"]["riley"].values()][-2:] == ["knows", "met"]
+
+
+def test_a_partly_read_graph_writes_the_bytes_of_the_same_graph_built_in_memory(built):
+    raw = nodelink.dumps(built)
+
+    def touched(g):  # as an update touches a loaded graph: an entry more, a node more
+        g.nodes["lisbon"]["provenance"].append(dict(g.nodes["lisbon"]["provenance"][0]))
+        g.add_node("porto", **{**g.nodes["lisbon"], "name": "Porto"})
+        return g
+
+    g = touched(nodelink.loads(raw))
+    assert sum(_unbuilt(d) for _, d in g.nodes(data=True)) > 2  # most rows still in the table
+    h = touched(nodelink.loads(raw))
+    plain = nx.MultiDiGraph(**copy.deepcopy(dict(h.graph)))  # every entry a dict again
+    plain.add_nodes_from((n, copy.deepcopy(dict(d))) for n, d in h.nodes(data=True))
+    plain.add_edges_from((u, v, k, copy.deepcopy(dict(d))) for u, v, k, d in h.edges(keys=True, data=True))
+    assert nodelink.dumps(g) == nodelink.dumps(plain)

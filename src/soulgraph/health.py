@@ -26,6 +26,7 @@ from soulgraph.ontology import WEAK_RELATIONS
 from soulgraph.readwrite.columns import LazyAttrs
 from soulgraph.resolve import normalize
 
+_get = dict.get  # node and edge attrs, for keys other than "provenance": no LazyAttrs.get call
 TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
 _HAS_NAME = re.compile(r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w")
 
@@ -107,7 +108,7 @@ def check(
     missing = {n for n, d in attrs.items() if not d}
     missing.update(n for n in g.graph.get("missing_endpoints") or () if n in attrs)
     real = [n for n in attrs if n not in missing]
-    names = {n: str(attrs[n].get("name") or n) for n in real}
+    names = {n: str(_get(attrs[n], "name") or n) for n in real}
     r.nodes = len(real)
     deg, cited, comps = _edge_figures(g, r, missing)
     r.edges_per_node = round(r.edges / r.nodes, 3) if r.nodes else 0.0
@@ -175,8 +176,8 @@ def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set):
     cited: set[str] = set()
     no_prov = 0
     for u, v, d in g.edges(data=True):
-        name = str(d.get("relation") or "related")
-        if d.get("weak") or name in WEAK_RELATIONS:
+        name = str(_get(d, "relation") or "related")
+        if _get(d, "weak") or name in WEAK_RELATIONS:
             weak_rel[name] += 1
         else:
             rel[name] += 1
@@ -188,8 +189,9 @@ def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set):
             gone = [x for x in (u, v) if x in missing]
             r.dangling_edges.append({"source": str(u), "target": str(v), "relation": name,
                                      "missing": [str(x) for x in gone]})
-    r.edges = g.number_of_edges()
     r.semantic_edges, r.weak_edges = sum(rel.values()), sum(weak_rel.values())
+    r.edges = r.semantic_edges + r.weak_edges  # (each edge counted once above; networkx's
+    # number_of_edges sums every node's degree)
     r.relations, r.weak_relations = dict(rel.most_common()), dict(weak_rel.most_common())
     r.edges_without_provenance = no_prov
     r.edges_with_provenance = round(1 - no_prov / r.edges, 4) if r.edges else None
@@ -202,7 +204,7 @@ def _node_figures(attrs: dict, real: list, names: dict, r: HealthReport) -> set[
     cited: set[str] = set()
     for n in real:
         d = attrs[n]
-        t = d.get("type")
+        t = _get(d, "type")
         types[str(t) if t else "untyped"] += 1
         if not t or t == "unknown":
             r.untyped.append(names[n])

@@ -2,7 +2,7 @@
 
 A big graph holds far more provenance entries than nodes and edges (119k entries for 23k
 nodes and edges at 30k memories). Parsed as one JSON object each they were half of the
-file and most of its load time. The file (format ``soulgraph/2``) keeps, per node or
+file and most of its load time. The file (format ``soulgraph/3``) keeps, per node or
 edge:
 
 - ``provenance``: the memory id of every entry, in order (what other readers of
@@ -12,6 +12,12 @@ edge:
   ``time`` column is left out when every entry's time is its memory's ``created_at``
   (the graph keeps the memory records); an entry whose memory has no time then has no
   ``time`` either.
+
+Most entities' columns are rows of one table per kind (``provenance_table``), whose
+columns of whole numbers (character offsets, most of the file's values) are packed as
+hex of little-endian unsigned ints and columns of few distinct strings or floats coded
+as levels plus a byte per row: a few long strings to parse instead of a JSON number per
+row. ``soulgraph/2`` files (every row a JSON number) still load.
 
 Entries that do not fit (not dicts, different fields, no string ``memory_id``, a time
 that is neither its memory's nor given for every entry) stay a list of dicts, as in
@@ -27,15 +33,50 @@ provenance was never read writes the columns back as they were read.
 
 from __future__ import annotations
 
+import struct
+import sys
+from array import array
 from collections.abc import Mapping
 from itertools import chain, repeat
+from math import isfinite
 from operator import itemgetter
 
-GRAPH_FORMAT = "soulgraph/2"  # provenance as columns (soulgraph/1: a dict per entry)
+import orjson
+
+# soulgraph/3: whole-number table columns packed (see _packed); soulgraph/2: every row a
+# JSON number; soulgraph/1: a dict per entry. All three load.
+GRAPH_FORMAT = "soulgraph/3"
 PROV = "provenance"
 TABLE = "provenance_table"  # top level of the file: {"nodes": columns, "edges": columns}
 COLUMNS = "provenance_columns"
 _MID = "memory_id"
+_UINT = {8: "B", 16: "H", 32: "I"}  # bits of a packed column -> array typecode of that size
+_UINT = {bits: code for bits, code in _UINT.items() if array(code).itemsize * 8 == bits}
+_BIG = sys.byteorder == "big"  # packed columns are little-endian
+
+
+class Coded:
+    """A table column of few distinct strings as read (``levels`` and a code per row, a
+    bytes object or a list): rows become strings only when asked for."""
+
+    __slots__ = ("levels", "codes")
+
+    def __init__(self, levels: list, codes) -> None:
+        self.levels, self.codes = levels, codes
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __getitem__(self, i):
+        if type(i) is slice:
+            return list(map(self.levels.__getitem__, self.codes[i]))
+        return self.levels[self.codes[i]]
+
+    def __iter__(self):
+        return map(self.levels.__getitem__, self.codes)
+
+
+_SEQ = (list, array, Coded)  # a table column with a value per row (anything else: one value)
 
 
 class LazyAttrs(dict):
@@ -195,7 +236,7 @@ def provenance_rows(attrs: Mapping, fields: tuple[str, ...]):
             seqs = [ids]
             for f in fields:
                 v = columns.get(f)
-                seqs.append(repeat(v) if type(v) is not list else v if at is None else v[at:end])
+                seqs.append(repeat(v) if type(v) not in _SEQ else v if at is None else v[at:end])
             return zip(*seqs, strict=False)  # repeat(): endless
     prov = attrs.get(PROV) or ()
     return ((p.get(_MID), *map(p.get, fields)) if type(p) is dict else (p, *repeat(None, len(fields)))
@@ -236,7 +277,7 @@ def decode(ids: list, columns: dict, times: Mapping | MemoryTimes, at: int | Non
     end = None if at is None else at + len(ids)
     for k, v in columns.items():
         names.append(k)
-        seqs.append(repeat(v) if type(v) is not list else v if at is None else v[at:end])
+        seqs.append(repeat(v) if type(v) not in _SEQ else v if at is None else v[at:end])
     derive = "time" not in columns
     if derive:
         names.append("time")
@@ -270,38 +311,117 @@ def lazy(item: dict, columns, times: MemoryTimes) -> LazyAttrs:
 
 
 def check_table(table, rows: int) -> None:
-    """ValueError unless ``table`` is columns of ``rows`` rows; its coded columns
-    (``{"levels", "codes"}``) are decoded in place into lists."""
+    """ValueError unless ``table`` is columns of ``rows`` rows; its packed columns
+    (``{"uint", "hex"}``) become arrays and its coded ones (``{"levels", "codes"}``)
+    :class:`Coded`, in place."""
     if type(table) is not dict or _MID in table or "time" in table:
         raise ValueError("provenance table: not an object of columns other than memory_id and time")
     for k, v in table.items():
         if type(v) is dict:
-            levels, codes = v.get("levels"), v.get("codes")
-            if type(levels) is not list or type(codes) is not list or (codes and (
-                    min(codes) < 0 or max(codes) >= len(levels) or type(max(codes)) is not int)):
-                raise ValueError(f"provenance table: column {k!r} has codes outside its levels")
-            table[k] = v = list(map(levels.__getitem__, codes))  # each distinct string once
-        if type(v) is list and len(v) != rows:
+            table[k] = v = _unpacked(v) if "hex" in v else _uncoded(v, k)
+        if type(v) in _SEQ and len(v) != rows:
             raise ValueError(f"provenance table: a column does not have its {rows} rows")
 
 
-def _coded(vals):
-    """A table column of few distinct strings (extractors) as ``{"levels", "codes"}``: small
-    ints parse to shared objects, strings to one object each."""
-    if type(vals) is not list or len(vals) < 16 or type(vals[0]) is not str \
-            or set(map(type, vals)) != {str}:
+def _unpacked(col: dict) -> array:
+    code, hexed = _UINT.get(col.get("uint")), col.get("hex")
+    if code is None or type(hexed) is not str:
+        raise ValueError("provenance table: a packed column is not {uint: 8|16|32, hex}")
+    vals = array(code)
+    vals.frombytes(bytes.fromhex(hexed))  # ValueError: not hex, or not whole values
+    if _BIG:
+        vals.byteswap()
+    return vals
+
+
+def _uncoded(col: dict, name: str) -> Coded:
+    levels, codes = col.get("levels"), col.get("codes")
+    if type(codes) is str:
+        codes = bytes.fromhex(codes)
+    if type(levels) is not list or type(codes) not in (list, bytes):
+        raise ValueError(f"provenance table: column {name!r} has codes outside its levels")
+    if type(codes) is bytes:  # (deleting every valid code leaves nothing: C speed)
+        bad = len(levels) > 256 or codes.translate(None, bytes(range(len(levels))))
+    else:
+        used = set(codes)  # (few distinct codes: cheaper than comparing every one)
+        bad = not used <= set(range(len(levels))) or set(map(type, used)) - {int}
+    if bad:
+        raise ValueError(f"provenance table: column {name!r} has codes outside its levels")
+    return Coded(levels, codes)
+
+
+def _column(vals):
+    """A table column as written: one value when all rows share it, else coded (few
+    distinct strings) or packed (whole numbers), else the list."""
+    if type(vals) is Coded:
+        if type(vals.codes) is bytes:  # as read: written back as it was
+            return {"levels": vals.levels, "codes": vals.codes.hex()}
+        vals = list(vals)
+    if type(vals) is list:
+        vals = _constant(vals)
+        return _coded(vals) if type(vals) is list else vals
+    return _packed(vals) if type(vals) is array else vals
+
+
+def _coded(vals: list):
+    """A column of few distinct strings (extractors) or floats (edge confidences) as
+    ``{"levels", "codes"}``, the codes as hex (a byte per row); a column of whole numbers
+    packed (:func:`_packed`)."""
+    t0 = type(vals[0]) if len(vals) >= 16 else None
+    if t0 is int:
+        return _packed(vals)
+    kinds = set(map(type, vals)) if t0 is str or t0 is float else None
+    if kinds != {str} and kinds != {float}:
         return vals
     levels = sorted(set(vals))
-    if len(levels) > 64 or len(levels) * 4 > len(vals):
-        return vals
+    if len(levels) > 64 or len(levels) * 4 > len(vals) or (
+            kinds == {float} and (0.0 in levels or not all(map(isfinite, levels)))):
+        return vals  # (-0.0 == 0.0 would merge; nan is no JSON number)
     index = {v: i for i, v in enumerate(levels)}
-    return {"levels": levels, "codes": list(map(index.__getitem__, vals))}
+    return {"levels": levels, "codes": bytes(map(index.__getitem__, vals)).hex()}
+
+
+def _packed(vals):
+    """A column of whole numbers (character offsets) as ``{"uint": bits, "hex": ...}``: the
+    little-endian unsigned ints of the smallest size that holds them all, as hex. One JSON
+    string parses several times faster than a JSON number per row (the bulk of a big
+    graph's values), and loads as an array of machine ints, not a list of int objects.
+    A column read packed (an array) is written back at its size."""
+    if type(vals) is array:
+        if _BIG:
+            vals = array(vals.typecode, vals)
+            vals.byteswap()
+        return {"uint": vals.itemsize * 8, "hex": vals.tobytes().hex()}
+    if len(vals) < 16 or any(map(orjson.dumps(vals).__contains__, (b"t", b"f"))):
+        return vals  # bools (JSON true, false) are not ints to a JSON reader; nor floats:
+    try:  # (bytes() and struct refuse them, and stop at the first value out of range)
+        return {"uint": 8, "hex": bytes(vals).hex()}
+    except TypeError:
+        return vals
+    except ValueError:
+        pass
+    for bits, fmt in ((16, "H"), (32, "I")):
+        try:
+            return {"uint": bits, "hex": struct.pack(f"<{len(vals)}{fmt}", *vals).hex()}
+        except struct.error:
+            pass
+    return vals
 
 
 def table_rows(table: dict, at: int, n: int) -> dict:
     """Rows ``at`` to ``at + n`` of a table as one entity's columns (constants as scalars,
     as :func:`encode` writes them)."""
-    return {k: _constant(v[at:at + n]) if type(v) is list else v for k, v in table.items()}
+    out = {}
+    for k, v in table.items():
+        t = type(v)
+        if t is list:
+            v = _constant(v[at:at + n])
+        elif t is array:
+            v = _constant(v[at:at + n].tolist())
+        elif t is Coded:
+            v = _constant(list(map(v.levels.__getitem__, v.codes[at:at + n])))
+        out[k] = v
+    return out
 
 
 def _constant(vals: list):
@@ -314,10 +434,12 @@ def _constant(vals: list):
     return vals
 
 
-def tabulate(encoded: list[tuple[list, dict] | None]) -> tuple[dict | None, list[bool]]:
+def tabulate(encoded: list[tuple | None]) -> tuple[dict | None, list[bool]]:
     """The rows of the most common kind of entity (same fields, times derived) as one
     table: (table, which entities are in it). A file holds one such table for its nodes
-    and one for its edges, so most entities carry only their memory ids."""
+    and one for its edges, so most entities carry only their memory ids. An entity is
+    (memory ids, columns) or, still in the table it was read from, (memory ids, that
+    table, its first row)."""
     kinds: dict[tuple, int] = {}
     for enc in encoded:
         if enc is not None and "time" not in enc[1]:
@@ -333,12 +455,17 @@ def tabulate(encoded: list[tuple[list, dict] | None]) -> tuple[dict | None, list
         member.append(inside)
         if inside:
             n = len(enc[0])
+            if len(enc) == 3:  # rows of a table as read: sliced, not split into columns
+                at = enc[2]
+                for k, v in enc[1].items():
+                    table[k].extend(v[at:at + n] if type(v) in _SEQ else repeat(v, n))
+                continue
             for k, v in enc[1].items():
                 if type(v) is list:
                     table[k].extend(v)
                 else:
                     table[k].extend(repeat(v, n))
-    return {k: _coded(_constant(v)) for k, v in table.items()}, member
+    return {k: _column(v) for k, v in table.items()}, member
 
 
 _ABSENT = object()
@@ -393,7 +520,7 @@ def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict |
     if table is not None:
         for out, a in zip(outs, attrs_list, strict=True):
             out[PROV], out[COLUMNS] = a._pending[0], "table"
-        return outs, {k: _coded(_constant(v)) if type(v) is list else v for k, v in table.items()}
+        return outs, {k: _column(v) for k, v in table.items()}
     if not any(type(a) is LazyAttrs and a._pending is not None for a in attrs_list):
         provs = [out.get(PROV) for out in outs]
         built = _built_table(provs, times)
@@ -407,12 +534,18 @@ def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict |
             return outs, table
     encoded = []
     for out, a in zip(outs, attrs_list, strict=True):
-        pending = a.pending() if type(a) is LazyAttrs else None
-        encoded.append(pending if pending is not None else encode(out.get(PROV), times))
+        pending = a._pending if type(a) is LazyAttrs else None
+        if pending is None:
+            encoded.append(encode(out.get(PROV), times))
+        else:
+            ids, columns, _, at = pending
+            encoded.append((ids, columns) if at is None else (ids, columns, at))
     table, member = tabulate(encoded)
     for out, enc, inside in zip(outs, encoded, member, strict=True):
         if enc is not None:
-            out[PROV], out[COLUMNS] = enc[0], "table" if inside else enc[1]
+            out[PROV] = enc[0]
+            out[COLUMNS] = "table" if inside else enc[1] if len(enc) == 2 else \
+                table_rows(enc[1], enc[2], len(enc[0]))
     return outs, table
 
 
@@ -427,7 +560,7 @@ def _unread_table(attrs_list: list) -> dict | None:
         if pending is None or pending[1] is not source or pending[3] != at:
             return None
         at += len(pending[0])
-    if any(type(v) is list and len(v) != at for v in source.values()):
+    if any(type(v) in _SEQ and len(v) != at for v in source.values()):
         return None
     return source
 
@@ -459,7 +592,7 @@ def _built_table(provs: list, times: Mapping) -> tuple[dict, tuple] | None:
     memory_times = tuple(map(times.get, ids))
     if (columns[-1] != memory_times or None in memory_times) if timed else set(memory_times) != {None}:
         return None  # a time that is not its memory's, or none where the memory has one
-    return {k: _coded(_constant(list(col))) for k, col in zip(fields, columns, strict=False)}, ids
+    return {k: _column(list(col)) for k, col in zip(fields, columns, strict=False)}, ids
 
 
 def _built_table_mixed(rows: list, fields: list, times: Mapping) -> dict | None:
@@ -481,4 +614,4 @@ def _built_table_mixed(rows: list, fields: list, times: Mapping) -> dict | None:
     if None in row_times and any(t is None and h for t, h in zip(row_times, has_time, strict=True)):
         return None  # an explicit null time
     columns = zip(*values, strict=True) if len(fields) > 1 else [values]
-    return {k: _coded(_constant(list(col))) for k, col in zip(fields, columns, strict=True)}, ids
+    return {k: _column(list(col)) for k, col in zip(fields, columns, strict=True)}, ids

@@ -7,6 +7,8 @@ then saving round-trips exactly.
 
 from __future__ import annotations
 
+from collections import deque
+from itertools import accumulate, repeat
 from pathlib import Path
 
 import networkx as nx
@@ -25,7 +27,7 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True) -> dict:
     """networkx's node-link layout (``edges`` key), built directly: same data as
     ``nx.node_link_data(g, edges="edges")``, several times faster on big graphs.
 
-    ``columns``: provenance as memory ids plus columns (``soulgraph/2``, see
+    ``columns``: provenance as memory ids plus columns (``soulgraph/3``, see
     :mod:`soulgraph.readwrite.columns`); False writes every entry as a dict, as
     ``nx.node_link_data`` would (for other tools)."""
     graph = dict(g.graph)
@@ -38,7 +40,7 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True) -> dict:
             "edges": [{**attrs, "source": u, "target": v, "key": k}
                       for u, v, k, attrs in g.edges(keys=True, data=True)],
         }
-    if graph.get("format") == "soulgraph/1":
+    if graph.get("format") in ("soulgraph/1", "soulgraph/2"):
         graph["format"] = cols.GRAPH_FORMAT  # the layout written below
     times = cols.memory_times(graph.get("memories"))
     nodes, node_table = cols.write_entities([attrs for _, attrs in g.nodes(data=True)], times)
@@ -69,68 +71,86 @@ def from_data(data: dict) -> nx.MultiDiGraph:
     g.graph.update(data.get("graph") or {})
     times = cols.MemoryTimes(g.graph)
     tables = data.get(cols.TABLE) or {}
-    node, succ, pred = g._node, g._succ, g._pred  # filled directly: add_node copies attrs
-    pop = dict.pop
     try:
-        read = _Reader(_copy(tables.get("nodes")), times)
-        for n in data["nodes"]:
-            attrs = read(n)
-            nid = pop(attrs, "id")
-            if nid in succ:
-                node[nid].update(attrs)  # a repeated id: merged, as add_node does
-            else:
-                succ[nid], pred[nid], node[nid] = {}, {}, attrs
-        read.done()
-        read = _Reader(_copy(tables.get("edges")), times)
-        for e in edges:
-            attrs = read(e)
-            u, v, key = pop(attrs, "source"), pop(attrs, "target"), pop(attrs, "key", None)
-            if key is None or u not in succ or v not in succ:
-                key = g.add_edge(u, v, key=key)
-            keys = succ[u].get(v)
-            if keys is None:
-                keys = succ[u][v] = pred[v][u] = {}
-            old = keys.get(key)
-            if old:
-                old.update(attrs)
-            else:
-                keys[key] = attrs
-        read.done()
+        _add_nodes(g, _entities(data["nodes"], _copy(tables.get("nodes")), times))
+        _add_edges(g, _entities(edges, _copy(tables.get("edges")), times))
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise SoulgraphError(f"malformed node-link graph: {exc.__class__.__name__}") from None
     return g
 
 
-class _Reader:
-    """One entity's attributes as read from the file, its provenance rows taken in file order
-    from the kind's column table (the hot path of a big graph: ``LazyAttrs`` without its
-    ``__init__``)."""
+def _add_nodes(g: nx.MultiDiGraph, attrs: list) -> None:
+    """Nodes straight into networkx's dicts (``add_node`` would copy every attrs dict)."""
+    node, succ, pred = g._node, g._succ, g._pred
+    ids = list(map(dict.pop, attrs, repeat("id")))
+    node.update(zip(ids, attrs, strict=True))
+    if len(node) != len(ids):  # a repeated id: merged, as add_node does
+        node.clear()
+        for nid, a in zip(ids, attrs, strict=True):
+            if nid in node:
+                node[nid].update(a)
+            else:
+                node[nid] = a
+    n = len(node)
+    succ.update(zip(node, map(dict.copy, repeat({}, n)), strict=True))
+    pred.update(zip(node, map(dict.copy, repeat({}, n)), strict=True))
 
-    __slots__ = ("table", "times", "at")
 
-    def __init__(self, table, times) -> None:
-        self.table, self.times, self.at = table, times, 0
+def _add_edges(g: nx.MultiDiGraph, attrs: list) -> None:
+    succ, pred = g._succ, g._pred
+    pop = dict.pop
+    us = list(map(pop, attrs, repeat("source")))
+    vs = list(map(pop, attrs, repeat("target")))
+    ks = list(map(pop, attrs, repeat("key"), repeat(None)))
+    for u, v, key, a in zip(us, vs, ks, attrs, strict=True):
+        if key is None or u not in succ or v not in succ:
+            key = g.add_edge(u, v, key=key)
+        out = succ[u]
+        keys = out.get(v)
+        if keys is None:
+            out[v] = pred[v][u] = {key: a}
+            continue
+        old = keys.get(key)
+        if old:
+            old.update(a)
+        else:
+            keys[key] = a
 
-    def __call__(self, entry: dict) -> dict:
-        c = entry.get(cols.COLUMNS)
-        if c is None:
-            return entry.copy()
-        if c != "table":
-            return cols.lazy(entry, c, self.times)
-        attrs = cols.LazyAttrs.__new__(cols.LazyAttrs)
-        dict.update(attrs, entry)
-        ids = dict.pop(attrs, cols.PROV)
-        dict.pop(attrs, cols.COLUMNS)
-        if type(ids) is not list:
+
+def _entities(items: list, table, times: cols.MemoryTimes) -> list:
+    """The attributes of each node or edge object of the file: provenance rows taken in
+    file order from the kind's column table (one LazyAttrs each, made and filled by C-level
+    maps: the hot path of a big graph), columns of its own, or plain entries (a copy)."""
+    n = len(items)
+    if set(map(type, items)) - {dict}:
+        raise TypeError("a node or edge is not an object")
+    attrs = list(map(cols.LazyAttrs.__new__, repeat(cols.LazyAttrs, n)))
+    deque(map(dict.update, attrs, items), maxlen=0)
+    kinds = list(map(dict.pop, attrs, repeat(cols.COLUMNS), repeat(None)))
+    if kinds.count("table") == n:  # the file as soulgraph writes it
+        ids = list(map(dict.pop, attrs, repeat(cols.PROV)))
+        if set(map(type, ids)) - {list}:
             raise ValueError("provenance: not a list of memory ids")
-        attrs._pending = (ids, self.table, self.times, self.at)
-        self.at += len(ids)
-        return attrs
-
-    def done(self) -> None:
-        """Every row of the table was claimed, and no entity claimed a row past its end."""
-        if self.table is not None or self.at:
-            cols.check_table(self.table, self.at)
+        at = list(accumulate(map(len, ids), initial=0))
+        deque(map(setattr, attrs, repeat("_pending"),
+                  zip(ids, repeat(table), repeat(times), at)), maxlen=0)
+        rows = at[-1]
+    else:
+        rows = 0
+        for i, (item, kind) in enumerate(zip(items, kinds, strict=True)):
+            if kind is None:
+                attrs[i] = item.copy()
+            elif kind != "table":
+                attrs[i] = cols.lazy(item, kind, times)
+            else:
+                ids = dict.pop(attrs[i], cols.PROV)
+                if type(ids) is not list:
+                    raise ValueError("provenance: not a list of memory ids")
+                attrs[i]._pending = (ids, table, times, rows)
+                rows += len(ids)
+    if table is not None or rows:  # every row of the table claimed, none past its end
+        cols.check_table(table, rows)
+    return attrs
 
 
 def _copy(table):
