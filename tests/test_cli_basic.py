@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 
 import orjson
+import pytest
 
 from soulgraph.readwrite import nodelink
 
@@ -85,3 +86,21 @@ def test_health_command_runs_with_its_own_module_only(tmp_path):
     r = subprocess.run([sys.executable, "-c", code, str(graph)], capture_output=True, text=True)
     assert json.loads(r.stdout)["nodes"] >= 2
     assert r.stderr.strip().splitlines()[-1] == "['soulgraph.cli.app', 'soulgraph.cli.health']"
+
+
+@pytest.mark.parametrize("body, code, out", [
+    ("print('done', end='')", 0, "done"),
+    ("print('half', end=''); raise SystemExit(3)", 3, "half"),
+])
+def test_exitfast_flushes_output_and_keeps_the_exit_code(body, code, out):
+    """The update command's fast exit (no teardown of what it built) still flushes what it
+    printed and exits with the command's own code."""
+    import subprocess
+    import sys
+
+    prog = ("from soulgraph import exitfast\n"
+            f"def run():\n    {body}\n"
+            "exitfast.keep(list(range(10)))\n"
+            "exitfast.run_and_exit(run)\n")
+    r = subprocess.run([sys.executable, "-c", prog], capture_output=True, text=True, timeout=60)
+    assert r.returncode == code and r.stdout == out, (r.returncode, r.stdout, r.stderr)

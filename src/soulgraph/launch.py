@@ -34,4 +34,8 @@ def main() -> None:
         gc.disable()
     from soulgraph.cli import run
 
+    if sys.argv[1:2] == ["update"]:
+        from soulgraph import exitfast
+
+        exitfast.run_and_exit(run)  # ends the process without freeing the store and graphs
     run()  # imports only the module of the command it runs

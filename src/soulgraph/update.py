@@ -31,7 +31,7 @@ import networkx as nx
 import orjson
 from pydantic import BaseModel, Field
 
-from soulgraph import extract, gcpause, pipeline
+from soulgraph import exitfast, extract, gcpause, pipeline
 from soulgraph.classify.memo import DecisionMemo
 from soulgraph.extract import Progress
 from soulgraph.extract.preload import ModelPreload
@@ -380,6 +380,7 @@ def update(
         res.stats.timings = {"read": round(t_read, 4), **res.stats.timings,
                              "write": round(time.perf_counter() - t_write, 4)}
         corpus = health.store_corpus(store.memories) if with_health else None  # one scan, both summaries
+        exitfast.keep(store, cache, old, res)  # a CLI process exits without freeing them
         return UpdateReport(
             source=str(source), kind=store.kind, extractor=res.extractor,
             out=str(target) if target is not None else str(source),
