@@ -404,7 +404,7 @@ PLACE_PREPS = frozenset("in to from at near visit visiting visited around across
 # "stuffing into the turkey"): never taken for the place without a capital.
 COMMON_PLACE_WORDS = frozenset("earth turkey china guinea chad jordan phoenix niger queens reading bath "
                                 "mobile nice split orange jersey java cork lima panama bologna champagne "
-                                "cologne cheddar mars venus moon sun split wales lincoln".split())
+                                "cologne cheddar mars venus moon sun wales lincoln".split())
 
 
 def _after_place_word(doc, i: int) -> bool:
