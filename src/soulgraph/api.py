@@ -11,7 +11,6 @@ from pydantic import BaseModel, Field
 
 from soulgraph import gcpause, health, locate, pipeline, update
 from soulgraph import registry as registry_mod
-from soulgraph.errors import SoulgraphError
 from soulgraph.extract import Progress
 from soulgraph.sources import Store, read_store
 
@@ -40,12 +39,7 @@ def existing_graph(store: Store, out: Path | None = None) -> nx.MultiDiGraph | N
     target = locate.graph_target(store, out)
     if target is not None and target.exists():
         return locate.load_graph_file(target)
-    if not store.is_soul or not store.graph_raw:
-        return None
-    try:
-        return locate.soul_graph(store)
-    except SoulgraphError:
-        return None
+    return locate.soul_graph_or_none(store)
 
 
 def repair(

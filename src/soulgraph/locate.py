@@ -55,6 +55,17 @@ def soul_graph(store: Store) -> nx.MultiDiGraph:
     return graph_from_data(data, f"{store.path}: memory/graph.json")
 
 
+def soul_graph_or_none(store: Store) -> nx.MultiDiGraph | None:
+    """A soul's graph as "before" for a report: None for a memory file, a soul without a graph,
+    or a damaged graph.json (what repair is for; no reason to refuse writing a new graph)."""
+    if not store.is_soul or not store.graph_raw:
+        return None
+    try:
+        return soul_graph(store)
+    except SoulgraphError:
+        return None
+
+
 def _is_graph_json(path: Path) -> bool:
     if not (path.is_file() and path.suffix == ".json"):
         return False

@@ -358,7 +358,7 @@ def update(
         elif target.exists():
             old = locate.load_graph_file(target)
         else:  # a new --out file: "before" is the soul's own graph, as repair reports it
-            old = _soul_graph_or_none(store)
+            old = locate.soul_graph_or_none(store)
         ours = old is not None and bool(old.graph.get("memories"))  # else soul-protocol's, or none
         if extractor == "auto" and ours and old.graph.get("extractor"):
             extractor = str(old.graph["extractor"])  # keep the graph's own extractor
@@ -406,18 +406,6 @@ def _preloading(extractor: str) -> Iterator[ModelPreload | None]:
     finally:
         if pre is not None:
             pre.close()
-
-
-def _soul_graph_or_none(store):
-    from soulgraph import locate
-    from soulgraph.errors import SoulgraphError
-
-    if not store.is_soul:
-        return None
-    try:
-        return locate.soul_graph(store)
-    except SoulgraphError:  # a damaged graph.json is no reason to refuse writing a new file
-        return None
 
 
 def after_rebuild(store, build: pipeline.Build, graph_path: Path | None) -> None:
