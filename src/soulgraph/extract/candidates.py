@@ -232,8 +232,9 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             continue
         if t.i in used or (t.i, t.i + 1) in spans or len(low) < 3:
             continue
-        if low in gazetteer.words("places") and _after_place_word(doc, t.i) and _lower_place_ok(t):
-            spans[(t.i, t.i + 1)] = ["lower_place", "shape:lower"]  # "landed in amsterdam"
+        # "landed in amsterdam"; not a modifier of the next noun ("gravy to turkey sandwiches")
+        if lowercase_place(low) and _after_place_word(doc, t.i) and t.dep_ != "compound":
+            spans[(t.i, t.i + 1)] = ["lower_place", "shape:lower"]
             used.add(t.i)
             continue
         if t.tag_ not in _CLOSED_TAGS and not t.is_stop and not lexicon.is_word(low) \
@@ -402,7 +403,7 @@ PLACE_PREPS = frozenset("in to from at near visit visiting visited around across
 
 # Known places that are also everyday nouns or given names in lowercase chat ("down to earth",
 # "stuffing into the turkey"): never taken for the place without a capital.
-COMMON_PLACE_WORDS = frozenset("earth turkey china guinea chad jordan phoenix niger queens reading bath "
+_COMMON_PLACE_WORDS = frozenset("earth turkey china guinea chad jordan phoenix niger queens reading bath "
                                 "mobile nice split orange jersey java cork lima panama bologna champagne "
                                 "cologne cheddar mars venus moon sun wales lincoln".split())
 
@@ -413,11 +414,11 @@ def _after_place_word(doc, i: int) -> bool:
     return k >= 0 and doc[k].lower_ in PLACE_PREPS and doc[k].text.islower()
 
 
-def _lower_place_ok(t) -> bool:
-    """Not an everyday word or a given name, and not a modifier of the next noun ("to turkey
-    sandwiches")."""
-    return t.lower_ not in COMMON_PLACE_WORDS and not gazetteer.is_given_name(t.lower_) \
-        and t.dep_ != "compound"
+def lowercase_place(word: str) -> bool:
+    """A known place that, written in lowercase, still reads as the place: not an everyday word
+    or a given name ("down to earth", "going to jordan's"). The sentence gate asks it too."""
+    return word in gazetteer.words("places") and word not in _COMMON_PLACE_WORDS \
+        and not gazetteer.is_given_name(word)
 
 
 def _common_noun_in_prose(t) -> bool:

@@ -196,8 +196,7 @@ def sentence_may_hold_names(sentence: str) -> bool:
     # and known places written in lowercase after a place word ("landed in amsterdam")
     if _COMMAND.search(rest) or not gazetteer.words("cli_tools").isdisjoint(_TOOLISH.findall(rest)):
         return True
-    places = gazetteer.words("places")
-    return any(w in places and w not in candidates.COMMON_PLACE_WORDS for w in _LOWER_PLACE.findall(rest))
+    return any(candidates.lowercase_place(w) for w in _LOWER_PLACE.findall(rest))
 
 
 def name_runs(text: str, start: int, end: int):
