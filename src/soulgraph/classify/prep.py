@@ -40,7 +40,14 @@ def prepare_one(text: str, a: MemoryAnalysis) -> None:
     scan = context.MemoryScan(text)  # shared by the memory's mentions
     for m in a.mentions:
         if m.evidence is None:
-            m.evidence = mention_evidence(m, text, bool(m.speaker) or dialogue, scan)
+            m.evidence = _NO_CONTEXT if m.extractor == "speaker" else \
+                mention_evidence(m, text, bool(m.speaker) or dialogue, scan)
+
+
+# A speaker prefix ("Caroline: ...") is metadata, not a sentence about the speaker: the words
+# after it say nothing of the name's type (a pet or a "she" in the turn is someone else's), and
+# the prefix itself is the strong evidence (cue "speaker"). Shared and never mutated.
+_NO_CONTEXT: list = [False, False]
 
 
 def mention_evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | None = None) -> list:
