@@ -293,3 +293,35 @@ def test_release_and_changelog_evidence_does_not_outvote_a_known_organisation():
 def test_run_together_words_go_but_packages_named_any_or_the_stay(word):
     types, _ = _graph(f"Maria: we love {word} so much lol", "Replaced fuzzywuzzy with thefuzz and anytree.")
     assert word not in types and {"thefuzz", "anytree"} <= set(types), types
+
+
+def test_a_known_app_glued_to_a_date_by_the_model_is_still_a_node():
+    # the small model reads "Twitter yesterday" as one DATE entity
+    types, _ = _graph("I saw the announcement on Twitter yesterday.")
+    assert types.get("Twitter") == "tool", types
+    types, _ = _graph("The call is at 10 a.m. EST tomorrow.", "We met a few days ago.")
+    assert not {"EST", "few days"} & set(types), types  # a zone and a date stay out
+
+
+def test_only_people_are_born():
+    types, edges = _graph("Aldrin was born in Montclair, N.J., and christened Edwin E. Aldrin Jr.")
+    assert types.get("Aldrin") == "person", types
+    assert ("Aldrin", "lives_in", "Montclair") in edges, edges
+    types, _ = _graph("My dog Biscuit was born in May.")  # a pet is born too
+    assert types.get("Biscuit") != "person", types
+
+
+def test_a_home_named_by_its_town_is_a_place_not_a_product():
+    types, _ = _graph("She drove back to her Germantown home after the session.",
+                      "Soldiers raided his Ciudad Madero home at dawn.")
+    assert types.get("Germantown") == "place", types
+    assert types.get("Ciudad Madero") == "place", types
+    types, _ = _graph("I love my Google Home.")  # the product, capitalised: no place
+    assert types.get("Google Home") == "tool", types
+
+
+def test_a_town_native_lives_there_but_not_a_nationality():
+    _, edges = _graph("The names were picked by actress Cybill Shepherd, a Memphis native and a mother.")
+    assert ("Cybill Shepherd", "lives_in", "Memphis") in edges, edges
+    _, edges = _graph("Our friend Ana Souza, an American native, called.")
+    assert not any(r == "lives_in" for _, r, _ in edges), edges

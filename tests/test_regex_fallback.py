@@ -323,3 +323,15 @@ def test_convo_pronoun_finds_one_wherever_the_plain_alternation_does():
         a = rng.randint(0, len(t))
         b = rng.randint(a, len(t))
         assert (P.CONVO_PRONOUN.search(t, a, b) is None) == (plain.search(t, a, b) is None), (t, a, b)
+
+
+def test_regex_only_people_are_born():
+    """Without the model, "X was born" is person evidence; "Illinois born X" is not about X's left."""
+    from soulgraph import Memory, rebuild
+
+    g = rebuild([Memory(id="b1", content="It is said that Buddy Holly was born in Lubbock, Texas."),
+                 Memory(id="b2", content="Illinois born Charlton Heston was an actor.")],
+                extractor="regex").graph
+    types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
+    assert types.get("Buddy Holly") == "person", types
+    assert types.get("Illinois") != "person", types

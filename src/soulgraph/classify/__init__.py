@@ -48,7 +48,7 @@ from soulgraph.classify import prep, shape  # noqa: E402  (prep reads the lazy c
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
                                  "citation", "dialogue", "regex_verdict", "who", "own_pronoun", "with_me",
-                                 "epithet", "body"})
+                                 "epithet", "body", "born"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
 _ADDRESSED = Vote("person", "addressed directly", 3.0, "address")
@@ -247,9 +247,10 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     kinds = _person_kinds(tally)
     if any(tally.counts.get(("tool", k)) for k in ("known tool", "known language", "CI service (X CI)")):
         return bool(kinds & _FACE_TO_FACE)  # "Co-authored-by: Copilot" is a bot, "hey Claude" may not be
-    if kinds & STRONG_PERSON_KINDS:
-        return True
-    if "pet" in tally.kinds_for("concept"):
+    pet = "pet" in tally.kinds_for("concept")
+    if kinds & STRONG_PERSON_KINDS and not (pet and kinds & STRONG_PERSON_KINDS == {"born"}):
+        return True  # (a pet is born too: "my dog Biscuit was born in May")
+    if pet:
         return False  # "the good times you had with Max. Pets really..." : an animal's name
     real = kinds - {"pronoun"}
     if len(real) >= 2:

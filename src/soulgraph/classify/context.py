@@ -19,14 +19,15 @@ _W = 60  # characters of context either side
 
 _PERSON_VERB = re.compile(
     r"^(?:\s*,\s*(?:who|\d{1,3}),?)?\s+(?:(?:has|had|just|also|then|never|always|finally|really|"
-    r"quickly|later)\s+)?"
-    r"(said|says|asked|asks|told|tells|laughed|laughs|smiled|smiles|cried|replied|answered|explained|"
+    r"quickly|later)\s+|(?:was|were)\s+(?=born\b))?"  # only people are born ("Aldrin was born in")
+    r"((?<=was\s)born|(?<=were\s)born|said|says|asked|asks|told|tells|laughed|laughs|smiled|smiles|cried|replied|answered|explained|"
     r"mentioned|agreed|argued|thinks|thought|feels|felt|believes|believed|decided|decides|wants|"
     r"wanted|loves|loved|hates|hated|knows|knew|went|came|met|married|died|hugged|texted|sighed|"
     r"shrugged|nodded|grinned|whispered|shouted|admitted|testified|pleaded|confessed|vowed|insisted|"
     r"recalled|wondered|worried|promised|apologi[sz]ed|remembered|hopes|hoped|wishes|wished|enjoys|"
     r"enjoyed|misses|missed|is\s+(?:a|an|my|our)\s+(?:friend|sister|brother|mom|dad|colleague))\b",
     re.I)
+_BORN = Vote("person", "was born", 2.0, "born")  # a strong kind: only people (and pets) are born
 _WHO = re.compile(r"^\s*,\s*(?:who|whose)\b|^\s*,\s*\d{1,3}\s*,", re.I)
 _SAID_BY = re.compile(r"\b(?:told|asked|thanked|met|hugged|married|texted|emailed|invited|"
                       r"congratulated)\s+$", re.I)
@@ -164,6 +165,10 @@ _DATELINE_RIGHT = re.compile(r"^,\s*\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug
 # What a town has: "a Wilmington native", "Boise residents", "the Tulsa area"
 _PLACE_RIGHT_NOUN = re.compile(r"^\s+(?:natives?|residents?|suburbs|outskirts|city\s+council|city\s+hall|"
                                r"metro\s+area|area\s+code)\b")
+# "his Germantown home", "our Denver apartment": a home named by its town (lowercase noun: not
+# the "Google Home" product) after a possessive
+_HOME_RIGHT = re.compile(r"^\s+(?:home|hometown|house|apartment|flat|condo|residence)\b")
+_POSS_END = re.compile(r"(?:^|\W)(?:my|your|his|her|their|our)\s+$", re.I)
 _PLACE_LEFT_WEAK = re.compile(r"\b(?:in|from|near|across|throughout|outside|around|to)\s+$", re.I)
 _PLACE_RIGHT = re.compile(r"^(?:-based\b|,\s*(?P<where>[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))")
 _TOOL_LEFT = re.compile(
@@ -253,7 +258,7 @@ def _any_of(*patterns: re.Pattern) -> re.Pattern:
 # is rarely followed by any of them, and one alternation tells so in one call.
 RIGHT_PATTERNS = (_PERSON_VERB, _CREDIT_RIGHT, _WITH_ME_RIGHT, _BODY_RIGHT, _OWN_PRONOUN, _TRAIT, _WHO,
                   _KIN_RIGHT, _NAME_YOU, _WORK_RIGHT, _ORG_RIGHT, _DATELINE_RIGHT, _PLACE_RIGHT_NOUN,
-                  _PLACE_RIGHT, _TOOL_RIGHT, _PROJECT_RIGHT, _EVENT_RIGHT, _DOC_RIGHT)
+                  _PLACE_RIGHT, _TOOL_RIGHT, _PROJECT_RIGHT, _EVENT_RIGHT, _DOC_RIGHT, _HOME_RIGHT)
 _RIGHT_ANY = _any_of(*RIGHT_PATTERNS)
 
 
@@ -322,7 +327,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     hit = rany and _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
-        out.append(Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
+        out.append(_BORN if verb == "born" else Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
     near24 = text[max(0, m.start - 24):m.start]
     if ":" in near24 and _TRAILER_LEFT.search(near24):  # every trailer ends in ":"
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
@@ -401,7 +406,10 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     pr = rany and _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
-    if "owned" in gate and _OWNED_LEFT.search(left) and not kin_word \
+    home = rany and _HOME_RIGHT.match(right) and _POSS_END.search(left[-8:])
+    if home:
+        out.append(Vote("place", "his / my X home", 2.0, "prep"))  # a residence, as "lives in X"
+    elif "owned" in gate and _OWNED_LEFT.search(left) and not kin_word \
             and not m.text.islower():  # "my edu", "my fav": a common word (the lists know "my iphone")
         out.append(Vote("tool", "my / your X (a product)", 1.8, "owned"))
         out.append(Vote("person", "my / your X", -1.0, "owned"))

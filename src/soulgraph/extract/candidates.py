@@ -155,7 +155,9 @@ def _nameish(t, is_initial: bool) -> bool:
     if not text[:1].isupper() or not text.isalpha():
         return False
     if lexicon.is_word(text):
-        return text.isupper() and not is_initial
+        # "on Twitter", "in Reading": an English word that a list knows as a name, capitalised
+        # mid-sentence, is that name (at a sentence start the capital says nothing)
+        return not is_initial and (text.isupper() or _listed(text))
     return True
 
 
@@ -444,6 +446,15 @@ def _possessor_after_connector(doc, es: int, ee: int) -> bool:
             and name.text[:1].isupper() and gazetteer.is_given_name(name.text))
 
 
+def _name_in_date(toks) -> bool:
+    """Capitalised proper nouns with no number, month or weekday: a name the model's date or
+    time entity ran over, not part of the date. A short all-caps token is the time's own zone
+    or era ("10 a.m. EST", "300 BC")."""
+    calendar = gazetteer.words("calendar")
+    return all(t.tag_ in _PROPN and t.text[:1].isupper() and not (t.is_upper and len(t) <= 4)
+               and not t.like_num and t.lower_.rstrip(".") not in calendar for t in toks)
+
+
 def _name_filler(tok) -> bool:
     """Tokens an entity may add around a proper-noun run and still be one name."""
     t = tok.text
@@ -517,6 +528,8 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand
         label = "GPE"  # the known place opening a dateline ("Sofia BTA")
     elif "of_origin" in extra:  # "Leroy Ivy of Oxford": NER's PERSON covered both names
         label = "GPE" if gazetteer.is_place(text[doc[i].idx:doc[j - 1].idx + len(doc[j - 1])]) else None
+    if label in NUMBER_LABELS and ner is not None and (ner[0] < i or ner[1] > j) and _name_in_date(doc[i:j]):
+        label = None  # "on Twitter yesterday" (DATE): the model glued a name to the date after it
     if label in ("DATE", "TIME") and (k := trim.strip_relative_tail(doc, i, j)) < j:
         j, end = k, doc[k - 1].idx + len(doc[k - 1])
         s = text[start:end]

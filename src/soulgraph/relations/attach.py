@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from soulgraph.classify import gazetteer
 from soulgraph.models import Mention
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import Ctx, add, ends
@@ -90,6 +91,12 @@ def attachments(ctx: Ctx, t) -> None:
             x = ctx.tok2men[c.i]
             if tm == "place" and ctx.types[x] == "place":  # "West Point, Ga."
                 add(ctx, m, x, "located_in", (t, c), 0.6, ",")
+            elif tm == "person" and (ctx.types[x] in ("place", "unknown") or (  # NER: "Memphis" NORP
+                    ctx.types[x] == "group" and gazetteer.key(ctx.mentions[x].text)
+                    not in gazetteer.words("demonyms"))) and any(  # ("an American native": no place)
+                    a.dep_ == "amod" and a.i > c.i and a.lower_ in ("native", "resident")
+                    for a in c.children):  # "Cybill Shepherd, a Memphis native": the parser
+                add(ctx, m, x, "lives_in", (t, c), 0.6, "native", loose=True)  # hangs "native" on the place
 
 def _object_of_event(t) -> bool:
     return t.dep_ in _OBJECT_DEPS or (t.dep_ == "pobj" and t.head.lower_ in _EVENT_PREPS)
