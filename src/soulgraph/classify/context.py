@@ -140,7 +140,7 @@ _WORK_RIGHT = re.compile(
 _ORG_LEFT = re.compile(
     r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee|volunteer(?:s|ed|ing)?)\s+at\s+"
     r"(?:the\s+)?$|"
-    r"\b(?:works|worked|working)\s+for\s+$|"
+    r"\b(?:work|works|worked|working)\s+for\s+$|"
     r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
 _ORG_RIGHT = re.compile(
@@ -214,7 +214,9 @@ _AMBIG_WORD_RIGHT = re.compile(r"^\s+(?:since|again|be|not|need|have|also|still|
                                r"under|of|and\s+(?:hope|faith|joy))\b", re.I)
 
 
-_FRAGMENT_LEFT = re.compile(r"(?:^|[\s(])(?:[A-Z]{2,4}|[A-Z][a-z]+[A-Z]\w*)\s$")  # "LM Studio", "VS Code"
+# "LM Studio", "VS Code"; a role acronym before a name is a title ("Apple CEO Tim Cook", "VP Ana Lee")
+_ROLE_ACRONYMS = "CEO|CFO|CTO|COO|CMO|CIO|CPO|CSO|VP|SVP|EVP|MP|MEP|MD|PM|GM|HR|DJ|MC"
+_FRAGMENT_LEFT = re.compile(rf"(?:^|[\s(])(?!(?:{_ROLE_ACRONYMS})\s$)(?:[A-Z]{{2,4}}|[A-Z][a-z]+[A-Z]\w*)\s$")
 
 
 def fragment_of_product(m: Mention, text: str) -> bool:

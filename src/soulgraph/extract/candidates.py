@@ -202,6 +202,8 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     for e in doc.ents:
         if any(k in used for k in range(e.start, e.end)):
             continue
+        if len(e) > 1 and e[0].tag_ in _FINITE and e[0].text.islower() and lexicon.is_word(e[0].text):
+            continue  # "...; fixes data loss" (ORG): a clause the model took for a name
         if e.label_ in NAME_LABELS or e.label_ in NUMBER_LABELS:
             spans[(e.start, e.end)] = []
     # lowercase non-words (pytest, chromadb), command heads (pip install X) and, in technical
