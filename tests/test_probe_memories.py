@@ -344,3 +344,9 @@ def test_to_work_for_a_company_the_model_calls_a_place():
 def test_a_clause_the_model_calls_an_organisation_is_no_node():
     types, _ = _graph("Refactor the store to write via os.replace; fixes data loss reported by Kenji.")
     assert "fixes data" not in types and types.get("Kenji") == "person", types
+
+
+def test_a_thing_kept_on_a_listed_product_is_no_node_of_its_own():
+    types, _ = _graph("Switch my Spotify playlist to something calm.", "I deleted my Netflix account.")
+    assert types.get("Spotify") == "tool" and types.get("Netflix") == "tool", types
+    assert not {"Spotify playlist", "Netflix account"} & set(types), types

@@ -73,13 +73,15 @@ def _is_word(k: str) -> bool:
     return lexicon.available() and lexicon.is_word(k)
 
 
-# Lower-case nouns naming work done on or with a tool: "<tool> <noun>" is that work, not a
-# product of its own ("Kubernetes migration"; but "iPad pro", "Google Sheets" are products).
-_TASK_NOUNS = frozenset("""
+# Lower-case nouns naming work done on or with a tool, or what one keeps on it: "<tool> <noun>"
+# is that work or thing, not a product of its own ("Kubernetes migration", "Spotify playlist";
+# but "iPad pro", "Google Sheets" are products).
+TASK_NOUNS = frozenset("""
 migration migrations upgrade upgrades update updates setup install installation deployment deploy
 rollout integration integrations config configuration outage incident issue issues bug bugs error
 errors crash crashes support docs documentation tutorial course workshop training test tests build
 builds release releases refactor rewrite port fix fixes adapter wrapper fallback service cluster
+account accounts subscription subscriptions password login profile feed playlist playlists channel
 """.split())
 
 
@@ -152,7 +154,7 @@ def votes(name: str) -> list[Vote]:
         raw = name.split()
         for cut in range(len(toks) - 1, 0, -1):
             head = " ".join(toks[:cut])
-            if len(raw) == len(toks) and all(w in _TASK_NOUNS for w in raw[cut:]):
+            if len(raw) == len(toks) and all(w in TASK_NOUNS for w in raw[cut:]):
                 continue  # "Kubernetes migration", "Postgres upgrade": a task about the tool
             if head in words("tools") or head in words("languages"):
                 out.append(Vote("tool", f"extends known tool '{head}'", 2.0, "gazetteer"))

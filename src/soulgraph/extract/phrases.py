@@ -59,6 +59,8 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
             k += 1
         while chain and chain[-1].tag_ != "NN":
             chain.pop()
+        if chain and chain[-1].lower_ in gazetteer.TASK_NOUNS and gazetteer.is_listed(span.text):
+            continue  # "Spotify playlist", "Netflix account": a thing kept on a listed product
         if not chain or chain[-1].lower_ in trim.TRAILING_HEADS or chain[-1].lower_ in _WORK_NOUNS \
                 or any("\n" in t.whitespace_ for t in (doc[k - len(chain) - 1], *chain[:-1])):
             continue
