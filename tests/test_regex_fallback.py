@@ -335,3 +335,14 @@ def test_regex_only_people_are_born():
     types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
     assert types.get("Buddy Holly") == "person", types
     assert types.get("Illinois") != "person", types
+
+
+def test_regex_a_request_verb_or_a_title_word_is_not_part_of_the_name():
+    from soulgraph import Memory, rebuild
+
+    g = rebuild([Memory(id="r1", content="Ask Priya about the venue."),
+                 Memory(id="r2", content="Email Professor Okafor the draft."),
+                 Memory(id="r3", content="Help Desk opens at nine.")], extractor="regex").graph
+    names = {d["name"] for _, d in g.nodes(data=True)}
+    assert {"Priya", "Okafor"} <= names and not {"Ask Priya", "Professor Okafor"} & names, names
+    assert "Desk" not in names, names  # no given name after it: the words stay together

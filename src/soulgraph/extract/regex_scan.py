@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from soulgraph.classify import gazetteer
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import regex_words as W
 
@@ -303,7 +304,9 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         if len(cur) > MAX_NAME_WORDS:  # a Title Case Heading, not a name
             cur = []
         if cur:
-            if first and initial and len(cur) > 1 and _is_opener(t[cur[0][0]:cur[0][1]]):
+            if first and initial and len(cur) > 1 and (_is_opener(t[cur[0][0]:cur[0][1]]) or
+                                                        _imperative_before_person(t[cur[0][0]:cur[0][1]],
+                                                                                  t[cur[1][0]:cur[1][1]])):
                 cur = cur[1:]
                 out.append((cur[0][0], cur[-1][1], False, cue))
             else:
@@ -349,6 +352,13 @@ def _is_stopword(word: str) -> bool:
 def _is_opener(word: str) -> bool:
     """An ordinary word glued before a name at a sentence start ("Visiting Paris", "Lately Jo")."""
     return word.casefold().endswith(_OPENER_SUFFIXES) and len(word) > 4
+
+
+def _imperative_before_person(verb: str, name: str) -> bool:
+    """"Call Mom", "Ask Priya about it": a request's verb before a given name or a kin word
+    ("Book Club", "Help Desk" keep their first word)."""
+    return verb.casefold() in W.IMPERATIVES and (name.casefold() in W.KIN_NAMES
+                                                  or gazetteer.is_given_name(name))
 
 
 def _strip_possessive(t: str, s: int, e: int) -> int:

@@ -91,6 +91,13 @@ ROLE_SPEAKERS = {"user": "speaker:user", "agent": "speaker:agent", "assistant": 
                  "ai": "speaker:agent", "bot": "speaker:agent", "system": "speaker:agent",
                  "human": "speaker:user", "me": "speaker:user"}
 
+# Imperatives that open a reminder or a request before a name: "Call Mom", "Ask Priya about it".
+IMPERATIVES = frozenset("""
+call email text ask tell remind ping message invite thank meet visit pay send contact congratulate help
+""".split())
+# What a family calls its members, as a name: "Call Mom".
+KIN_NAMES = frozenset("mom mum dad mommy mummy daddy mama papa grandma grandpa granny nana".split())
+
 # Title words glued before a surname: "Dr. Smith" stays one name.
 TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Sen", "Gov", "Rep", "Gen", "Col", "Capt", "Lt", "Sgt",
           "Rev", "Hon")
@@ -98,6 +105,7 @@ TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Sen", "Gov", "Rep", "Gen", "Co
 ROLE_TITLES = frozenset("""
 president senator governor judge pope mayor chancellor minister premier prince princess queen king
 sheikh ayatollah rabbi reverend bishop cardinal ambassador coach uncle aunt auntie grandma grandpa
+professor
 """.split())
 
 # Lowercase words allowed inside a capitalised run: "Cliffs of Moher", "Ludwig van Beethoven".
