@@ -350,3 +350,20 @@ def test_a_thing_kept_on_a_listed_product_is_no_node_of_its_own():
     types, _ = _graph("Switch my Spotify playlist to something calm.", "I deleted my Netflix account.")
     assert types.get("Spotify") == "tool" and types.get("Netflix") == "tool", types
     assert not {"Spotify playlist", "Netflix account"} & set(types), types
+
+
+def test_a_pet_named_in_an_apposition_is_no_person_and_no_one_addressed():
+    types, _ = _graph("Evan: Aww! We have a golden retriever, Max. He's obsessed with the beach.",
+                      "Deborah: Thanks for the tips, Jon!")
+    assert types.get("Max") == "concept" and types.get("Jon") == "person", types
+    types, _ = _graph("The cities are Puebla, Merida, Chihuahua, Oaxaca and Tampico.")
+    assert types.get("Oaxaca") != "concept", types  # a capitalised Chihuahua is a place in a list
+
+
+def test_greeting_words_inside_a_title_and_a_studio_named_like_a_person():
+    types, edges = _graph("Deborah: My favourite book is The Night Circus, have you read it?",
+                          "Evan: My wife Sarah took a class at Clay Studio in Denver and loved it.")
+    assert types.get("Night Circus") == "document", types
+    assert "Circus" not in types, types
+    assert types.get("Clay Studio") == "org", types
+    assert ("Clay Studio", "located_in", "Denver") in edges, edges

@@ -242,6 +242,9 @@ _CITATION = re.compile(r"^\s*(?:et\s+al\.?|,?\s*\(?(?:1[5-9]|20)\d\d\)?)")
 _PET = re.compile(r"\b(?:pets?|dogs?|puppy|puppies|pup|cats?|kitten|kitty|hamster|parrot|bunny|"
                   r"guinea\s+pig|vet)\b", re.I)
 _PET_LOWER = re.compile(_PET.pattern)  # on lowercased ASCII text
+# A lowercase animal noun, then a comma: the name after it is the animal's ("a golden retriever,
+# Max"); capitalised, it may be a place in a list ("Chihuahua, Oaxaca").
+_ANIMAL_COMMA = re.compile(rf"\b(?:{'|'.join(sorted(lexicon.ANIMAL_NOUNS))})s?\s*,\s*$")
 
 
 # ``_SIGNED_RIGHT`` read in place (``match(text, pos)``: no copy of the rest of the text).
@@ -374,8 +377,11 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     elif "praise" in gate and _PRAISE_LEFT.search(left) and _PRAISE_RIGHT.match(right):
         out.append(Vote("person", "praised at the end of a comment (nice vid, X)", 3.0, "address"))
-    if ("address" in gate and _ADDRESS_LEFT.search(left)) or (
-            left.rstrip().endswith(",") and _VOCATIVE.match(right) and not _list_context(left)):
+    comma = left.rstrip().endswith(",")
+    if comma and _ANIMAL_COMMA.search(left):  # "we have a golden retriever, Max.": no one addressed
+        out.append(Vote("concept", "an animal's name (a retriever, X)", 2.0, "pet"))
+    elif ("address" in gate and _ADDRESS_LEFT.search(left)) or (
+            comma and _VOCATIVE.match(right) and not _list_context(left)):
         if dialogue:
             out.append(Vote("person", "addressed directly", 3.0, "address"))
         else:

@@ -116,6 +116,8 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
             # "Grace is a member of the choir": a member is a person or a body (a country of a
             # union): a person vote of its own kind, not strong, so a listed place still wins
             out.append(Vote("person", f"{'is a' if head == 'is_a' else 'X,'} member", 1.2, "member"))
+        elif head == "appos" and rest in lexicon.ANIMAL_NOUNS:  # "a golden retriever, Max"
+            out.append(Vote("concept", f"X, {rest} (an animal's name)", 2.5, "pet"))
         elif head in ("appos", "is_a"):
             t = lexicon.noun_type(rest)
             if t:

@@ -65,6 +65,13 @@ movie movies film films series episode episodes season trailer song songs album 
 sequel prequel cutscene sitcom documentary anime manga cartoon musical novel comic franchise
 """.split())
 
+# Animals people keep and name: "a golden retriever, Max" names the dog (no person, no one addressed).
+ANIMAL_NOUNS = frozenset("""
+dog puppy pup cat kitten kitty hamster parrot bunny rabbit retriever labrador poodle terrier beagle husky
+corgi dachshund bulldog chihuahua pug spaniel collie goldendoodle labradoodle tabby pony horse tortoise
+turtle gecko budgie cockatiel goldfish
+""".split())
+
 NOUN_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
     ("person", PERSON_NOUNS), ("org", ORG_NOUNS), ("place", PLACE_NOUNS), ("tool", TOOL_NOUNS),
     ("project", PROJECT_NOUNS), ("document", DOCUMENT_NOUNS), ("event", EVENT_NOUNS),

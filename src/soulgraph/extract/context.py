@@ -6,6 +6,7 @@ poss_of / appos / is_a / compound_head / title / addressed.
 
 from __future__ import annotations
 
+from soulgraph.classify.lexicon import ANIMAL_NOUNS
 from soulgraph.extract import lexicon
 
 TITLES = frozenset(
@@ -83,7 +84,8 @@ def role_cues(doc, i: int, j: int, initial: bool = False) -> list[str]:
         prev = doc[i - 1]
         if prev.lower_ in TITLES:
             cues.append(f"title:{prev.lower_.rstrip('.')}")
-    if _addressed(doc, i, j, initial):
+    if _addressed(doc, i, j, initial) and not any(  # "a golden retriever, Max.": an apposition
+            c.startswith("appos:") and c[6:] in ANIMAL_NOUNS for c in cues):
         cues.append("addressed")
     return cues
 

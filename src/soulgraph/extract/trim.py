@@ -103,7 +103,7 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol" (NER often swallows it)
             sent_initial = False
             continue
-        if low in GREETINGS:
+        if low in GREETINGS and tok.ent_iob_ != "I":  # inside an entity begun before it: "The Night Circus"
             i += 1  # "Yo Tim", "Yep John": never part of the name, whatever NER says
             sent_initial = False
             continue
