@@ -367,3 +367,10 @@ def test_greeting_words_inside_a_title_and_a_studio_named_like_a_person():
     assert "Circus" not in types, types
     assert types.get("Clay Studio") == "org", types
     assert ("Clay Studio", "located_in", "Denver") in edges, edges
+
+
+def test_a_cheer_before_a_name_and_an_owned_phrase():
+    types, _ = _graph("Caroline: Woohoo Melanie! That's amazing.",
+                      "Melanie: My NYC trip was great.")
+    assert "Woohoo Melanie" not in types and types.get("Melanie") == "person", types
+    assert types.get("NYC trip") != "tool", types  # what is owned is the trip, not a product

@@ -417,8 +417,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     home = rany and _HOME_RIGHT.match(right) and _POSS_END.search(left[-8:])
     if home:
         out.append(Vote("place", "his / my X home", 2.0, "prep"))  # a residence, as "lives in X"
-    elif "owned" in gate and _OWNED_LEFT.search(left) and not kin_word \
-            and not m.text.islower():  # "my edu", "my fav": a common word (the lists know "my iphone")
+    elif "owned" in gate and _OWNED_LEFT.search(left) and not kin_word and "phrase" not in m.cues \
+            and not m.text.islower():  # "my edu", "my fav": a common word (the lists know "my iphone");
+        # "my NYC trip": what is owned is the phrase's head noun, not a product named X
         out.append(Vote("tool", "my / your X (a product)", 1.8, "owned"))
         out.append(Vote("person", "my / your X", -1.0, "owned"))
     if "tool" in gate and _tail_search(_TOOL_LEFT, left, 4):

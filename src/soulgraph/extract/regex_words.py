@@ -24,7 +24,7 @@ goodbye thanks thank thx ty please wow woah whoa yay hooray haha hahaha lol omg 
 um huh oops ouch ugh phew cool nice great good awesome amazing wonderful fantastic lovely sweet perfect
 congrats congratulations cheers welcome sorry pardon indeed absolutely definitely totally exactly
 agreed agree true false fine glad happy sad alright gotcha dang bummer darn damn ha hah hehe lmao
-yikes
+yikes woohoo yass
 also just still even ever never always again maybe perhaps probably possibly actually basically really
 honestly seriously literally certainly clearly obviously apparently fortunately unfortunately
 hopefully luckily sadly anyway anyways besides however therefore thus hence meanwhile otherwise instead

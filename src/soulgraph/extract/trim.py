@@ -24,7 +24,7 @@ GREETINGS = frozenset(
     "hey hi hello hiya howdy yo bye goodbye thanks thank cheers dear congrats congratulations welcome "
     "sorry ok okay oh ah wow yay maybe yes yeah no nope well so and but or please ps lol haha omg "
     "good morning evening night great nice love miss hug hugs yep yup yea nah aw aww whoa woah hehe "
-    "wanna gonna gotta lemme dunno".split()
+    "wanna gonna gotta lemme dunno woohoo hooray yass".split()
 )
 # Chat openers NER glues onto the given name after them ("Anytime Nate!", "Glad Max is better"),
 # at a sentence start only: words that open a reply and never a person's name ("Proud Mary" can).
