@@ -246,3 +246,19 @@ def test_a_fan_likes_the_possessor_of_the_word_fan():
     got = rels("Lennon was shot by Mark David Chapman, a former Beatles' fan who was convicted of it.")
     assert ("Mark David Chapman", "likes", "Beatles") in got
     assert ("Beatles", "likes", "Mark David Chapman") not in got
+
+
+def test_a_company_before_a_role_and_a_name_employs_that_person():
+    """"Former Pepco executive Sharon Pratt Dixon": the model calls Pepco a PERSON."""
+    from soulgraph import Memory as M
+    from soulgraph import rebuild
+
+    g = rebuild([M(id="n1", content="Former Pepco executive Sharon Pratt Dixon has raised $100,000."),
+                 M(id="n2", content="Reuven Pedatzur, a researcher at the Jaffe Center for "
+                                    "Strategic Studies, released a report.")], extractor="spacy").graph
+    types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
+    edges = {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+    assert types.get("Pepco") == "org", types
+    assert types.get("Jaffe Center for Strategic Studies") == "org", types
+    assert ("Sharon Pratt Dixon", "works_at", "Pepco") in edges, edges
+    assert ("Reuven Pedatzur", "works_at", "Jaffe Center for Strategic Studies") in edges, edges

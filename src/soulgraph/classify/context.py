@@ -146,7 +146,11 @@ _ORG_LEFT = re.compile(
 _ORG_RIGHT = re.compile(
     r"^(?:'s|’s)?\s+(?:spokes(?:man|woman|person)|officials|executives|employees|headquarters|shares|"
     r"stock|board|ceo|(?:announced|reported)(?!\s+(?:a|an|her|his|my)\b)|acquired|hired|filed|sued|"
-    r"is\s+headquartered)\b", re.I)  # "Ravi reported a leak", "Ana announced her move": people
+    r"is\s+headquartered|"
+    # "Pepco executive Sharon Dixon", "ITAR-TASS correspondent Leonid Vinogradov": a role at X, then a name
+    r"(?:executive|engineer|employee|analyst|correspondent|researcher|staffer|chairman|cfo|cto|coo|"
+    r"co-?founder|founder)(?=\s+(?-i:[A-Z])))\b",
+    re.I)  # "Ravi reported a leak", "Ana announced her move": people
 _PLACE_LEFT_STRONG = re.compile(
     r"\b(?:lives?|lived|living|born|based|headquartered|located|stay(?:ed|ing)?|vacation(?:ed|ing)?|"
     r"grew\s+up|raised|settled|arrived)\s+(?:in|at|near)\s+$|"

@@ -85,6 +85,11 @@ account accounts subscription subscriptions password login profile feed playlist
 """.split())
 
 
+# "Center for Strategic Studies", "Council on Foreign Relations", "Society of Actuaries": a body
+# named for what it does is an organisation, not the building it sits in.
+_BODY_FOR = re.compile(r"\b(Center|Centre|Institute|Council|Committee|Foundation|Society|Association|"
+                       r"Bureau|Agency|Commission|League|Federation|Alliance)\s+(for|on|of)\s+[A-Z]")
+
 # Conference and festival names glued CamelCase: "PyCon", "KubeCon", "JSConf", "DevFest", "BarCamp".
 _CAMEL_EVENT = re.compile(r"^[A-Z][A-Za-z]*[A-Za-z](?:Con|CON|Conf|Fest|Camp)(?:\s?'?\d{2,4})?$")
 # Gatherings named by their occasion: "Christmas party", "birthday dinner", "Eid celebration".
@@ -146,6 +151,9 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("event", f"event word '{toks[-1]}'", 3.0, "shape"))
     if len(toks) > 1 and toks[0] in ("university", "bank", "institute", "college"):
         out.append(Vote("org", f"org word '{toks[0]}'", 2.5, "shape"))
+    elif (body := _BODY_FOR.search(name)) is not None:  # "Jaffe Center for Strategic Studies"
+        why = f"'{body.group(1)} {body.group(2)} ...' (a body named for its work)"
+        out.append(Vote("org", why, 2.5, "shape"))
     if len(toks) > 1 and toks[0] in ("lake", "mount", "mt.", "cape", "port", "fort", "san", "santa",
                                      "st.", "saint", "new", "north", "south", "east", "west"):
         out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
