@@ -374,3 +374,23 @@ def test_a_cheer_before_a_name_and_an_owned_phrase():
                       "Melanie: My NYC trip was great.")
     assert "Woohoo Melanie" not in types and types.get("Melanie") == "person", types
     assert types.get("NYC trip") != "tool", types  # what is owned is the trip, not a product
+
+
+@pytest.mark.parametrize("text", [
+    "John: I haven't been to Edinburgh yet, but it sounds lovely.",
+    "John: Hey Tim! By the way, have you been to Italy?",
+    "Tim: I've been wanting to visit NYC for years.",
+    "Tim: There's a chance I'll be visiting Rome in the future.",
+    "Ana: I will move to Berlin next year.",
+])
+def test_a_denied_wished_future_or_asked_trip_is_no_edge(text):
+    _, edges = _graph(text)
+    assert not {r for _, r, _ in edges} & {"visited", "lives_in"}, edges
+
+
+def test_what_happened_still_relates():
+    _, edges = _graph("Ana: I moved to Berlin last year.", "Ana: Did you know Priya works at Google?",
+                      "Fernandez de Cevallos would reportedly be the next president of Mexico.")
+    assert ("Ana", "lives_in", "Berlin") in edges, edges
+    assert ("Priya", "works_at", "Google") in edges, edges
+    assert ("Fernandez de Cevallos", "lives_in", "Mexico") in edges, edges

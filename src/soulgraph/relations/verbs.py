@@ -54,6 +54,8 @@ def _verb_key(t) -> tuple[str, str]:
 def verb_frame(ctx: Ctx, v) -> None:
     if v.pos_ not in ("VERB", "AUX") and not any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children):
         return
+    if not _asserted(v):
+        return
     lem, key = _verb_key(v)
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
         v.dep_ == "acl" and v.tag_ == "VBN") or _dangling(v)
@@ -144,6 +146,29 @@ def verb_frame(ctx: Ctx, v) -> None:
                 if n.dep_ == "pobj":
                     noun_frame(ctx, subs, n)
 
+# Auxiliaries of what may, will or should happen: "I'll move to Berlin", "she could join Acme".
+_MODALS = frozenset({"will", "'ll", "wo", "would", "'d", "shall", "should", "may", "might", "could", "can",
+                     "ca", "must"})
+
+
+def _asserted(v) -> bool:
+    """Whether the clause of ``v`` says something happened or holds: not negated ("I haven't been
+    to Edinburgh"), no modal on a verb of action ("I'll be visiting", "we could move to Lisbon";
+    a role keeps its ties: "X would be the next president of Mexico"), not a question
+    ("have you been to Italy?"; a clause under it, "did you know Priya works at Google?", is)."""
+    copula = V.lemma(v.text) in COPULAS  # "X would be the next president of Mexico": still of Mexico
+    for c in v.children:
+        if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS and not copula):
+            return False
+    if v.dep_ == "ROOT":
+        last = v.sent[-1]
+        while last.is_space and last.i > v.sent.start:
+            last = last.doc[last.i - 1]
+        if last.text == "?":
+            return False
+    return True
+
+
 def _irrealis(v) -> bool:
     """"I want to visit Paris", "we plan to move to Lisbon": wished, not done."""
     t = v
@@ -151,7 +176,8 @@ def _irrealis(v) -> bool:
         if t.dep_ not in ("xcomp", "ccomp") or t.head.i == t.i:
             return False
         t = t.head
-        if V.lemma(t.text) in _IRREALIS:
+        w = t.lower_  # ("wanting", "hoping": forms the lemma table may not know)
+        if {V.lemma(w), w[:-3], w[:-3] + "e", w[:-2], w[:-1]} & _IRREALIS:
             return True
     return False
 
