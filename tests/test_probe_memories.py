@@ -394,3 +394,10 @@ def test_what_happened_still_relates():
     assert ("Ana", "lives_in", "Berlin") in edges, edges
     assert ("Priya", "works_at", "Google") in edges, edges
     assert ("Fernandez de Cevallos", "lives_in", "Mexico") in edges, edges
+
+
+def test_a_given_name_the_tagger_calls_an_adverb_is_still_a_name():
+    types, _ = _graph("Caroline: My cousin Raj moved to Toronto for his new job at RBC.")
+    assert types.get("Raj") == "person", types
+    types, _ = _graph("Caroline: I will call you later, may be tomorrow.")
+    assert not {"Will", "May"} & set(types), types  # given names that are also common words

@@ -155,9 +155,11 @@ def _nameish(t, is_initial: bool) -> bool:
     if not text[:1].isupper() or not text.isalpha():
         return False
     if lexicon.is_word(text):
-        # "on Twitter", "in Reading": an English word that a list knows as a name, capitalised
-        # mid-sentence, is that name (at a sentence start the capital says nothing)
-        return not is_initial and (text.isupper() or _listed(text))
+        # "on Twitter", "my cousin Raj": an English word that a list knows as a name (a given name
+        # not also a common word, like Will or May), capitalised mid-sentence, is that name (at a
+        # sentence start the capital says nothing)
+        return not is_initial and (text.isupper() or _listed(text) or (
+            gazetteer.is_given_name(text) and not gazetteer.is_ambiguous_name(text)))
     return True
 
 
