@@ -401,3 +401,13 @@ def test_a_given_name_the_tagger_calls_an_adverb_is_still_a_name():
     assert types.get("Raj") == "person", types
     types, _ = _graph("Caroline: I will call you later, may be tomorrow.")
     assert not {"Will", "May"} & set(types), types  # given names that are also common words
+
+
+@pytest.mark.parametrize("text, edge", [
+    ("Caroline: I had lunch with my mentor, Dr. Alvarez, yesterday.", ("Caroline", "knows", "Alvarez")),
+    ("Melanie: Our neighbor Frank fixed the fence.", ("Melanie", "knows", "Frank")),
+    ("Ana: My classmate Leo won the prize.", ("Ana", "knows", "Leo")),
+])
+def test_a_mentor_neighbour_or_classmate_is_someone_the_speaker_knows(text, edge):
+    _, edges = _graph(text)
+    assert edge in edges, edges

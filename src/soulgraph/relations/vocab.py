@@ -110,6 +110,7 @@ ROLE_NOUN: dict[str, str] = {
         "son-in-law", "daughter-in-law", "mother-in-law", "father-in-law", "twin",
     ), "family_of"),
     **dict.fromkeys(("friend", "buddy", "pal", "bestie", "roommate", "friendship"), "friend_of"),
+    **dict.fromkeys(("mentor", "mentee", "neighbor", "neighbour", "classmate", "schoolmate"), "knows"),
     **dict.fromkeys(("part", "component", "module", "subsidiary", "division", "unit",
                      "branch", "department"), "part_of"),
     **dict.fromkeys(("capital", "city", "town", "suburb", "village", "province", "county",
@@ -119,7 +120,7 @@ ROLE_NOUN: dict[str, str] = {
 }
 # Nouns whose possessor is the one who holds the relation ("my sister Ana": me -> Ana).
 POSSESSOR_HEAD = frozenset(
-    r for r in ("family_of", "friend_of", "likes")
+    r for r in ("family_of", "friend_of", "likes", "knows")
 )
 KIN = frozenset(n for n, r in ROLE_NOUN.items() if r in ("family_of", "friend_of"))
 
