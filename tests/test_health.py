@@ -241,3 +241,23 @@ def test_orphans_of_our_own_graph_do_not_send_the_user_to_a_rebuild(tmp_path, cl
     r = cli("health", str(store), "--json")
     probs = [p for p in json.loads(r.stdout)["problems"] if "orphan" in p["what"]]
     assert probs and "rebuild" not in probs[0]["fix"] and "none needed" in probs[0]["fix"]
+
+
+def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
+    """``line_speakers`` tries the ``Name:`` pattern at line starts only and ``lower_words``
+    skips the regex for plain alphabetic tokens: both must give what a scan of every
+    position and a regex test of every token give."""
+    import random
+    import re
+
+    rng = random.Random(11)
+    atoms = ["Bob", "Ana Lu", "User", ":", ": ", "\n", "\r\n", " ", "\t", "x", "\n\n", "O'Neil", "3",
+             "\u2028", "\x0b", "A.B", "É", "-", "q", "word", "it's", "(merged)", "über", "Zoë", "—", "_a_"]
+    lower = re.compile(r"[a-z][a-z'-]*[a-z]")
+    for _ in range(20000):
+        t = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 14)))
+        assert health_types.line_speakers(t) == health_types._SPEAKER.findall(t), t
+        toks = {tok.strip(health_types._EDGE_PUNCT) for tok in t.replace("—", " ").replace("–", " ").split()}
+        assert health_types.lower_words(t) == {w for w in toks if w and lower.fullmatch(w)}, t
+    assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]
+

@@ -66,8 +66,23 @@ def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
     blob = "\n".join(texts)
     lower = lower_words(blob)
     spk = {s.casefold() for s in speakers if s}
-    spk.update(s.casefold() for s in _SPEAKER.findall(blob))
+    spk.update(s.casefold() for s in line_speakers(blob))
     return Corpus(frozenset(lower), frozenset(spk), frozenset(personal_names(blob, targets)), blob)
+
+
+def line_speakers(blob: str) -> list[str]:
+    """``_SPEAKER.findall(blob)``, tried at line starts only: its ``^`` matches nowhere else
+    (a search tries every position) and no match runs past its line."""
+    match, find = _SPEAKER.match, blob.find
+    out, pos = [], 0
+    while pos >= 0:
+        m = match(blob, pos)
+        if m is not None:
+            out.append(m.group(1))
+        pos = find("\n", pos)
+        if pos >= 0:
+            pos += 1
+    return out
 
 
 def lower_words(blob: str) -> set[str]:
@@ -76,6 +91,10 @@ def lower_words(blob: str) -> set[str]:
     testing each distinct token is ~2x faster than a regex scan of the whole text."""
     out = set()
     for tok in set(blob.replace("—", " ").replace("–", " ").split()):
+        if tok.isalpha():  # most tokens: nothing to strip (no edge punctuation is a letter), and
+            if tok.islower() and tok.isascii() and len(tok) > 1:  # letters match _LOWER_WORD
+                out.add(tok)  # when they are all a-z, two or more
+            continue
         w = tok.strip(_EDGE_PUNCT)
         if w and _LOWER_WORD.fullmatch(w):
             out.add(w)
