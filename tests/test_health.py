@@ -261,3 +261,21 @@ def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
         assert health_types.lower_words(t) == {w for w in toks if w and lower.fullmatch(w)}, t
     assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]
 
+
+def test_staleness_reads_the_hashes_a_rebuild_made_as_the_texts_themselves():
+    """Repair hands health the content hashes its rebuild computed (no text hashed twice):
+    the report is the one hashing the texts again gives, a changed memory still shows."""
+    from soulgraph import pipeline
+    from soulgraph.hashing import content_hash
+
+    mems = [Memory(id=f"m{i}", content=t) for i, t in enumerate(DEVLOG)]
+    build = pipeline.rebuild(mems, extractor="regex")
+    assert build.hashes == {m.id: content_hash(m.content) for m in mems}
+    same = health.summary(build.graph, mems, corpus=health.store_corpus(mems, hashes=build.hashes))
+    assert same == health.summary(build.graph, mems, corpus=health.store_corpus(mems))
+    assert same["stale"]["changed"] == []
+    edited = [Memory(id="m0", content=DEVLOG[0] + " Then Marco left."), *mems[1:]]
+    hashes = {m.id: content_hash(m.content) for m in edited}
+    stale = health.summary(build.graph, edited, corpus=health.store_corpus(edited, hashes=hashes))["stale"]
+    assert stale["changed"] == ["m0"]
+    assert stale == health.summary(build.graph, edited)["stale"]

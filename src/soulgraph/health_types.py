@@ -55,6 +55,7 @@ class Corpus:
     personal: frozenset[str]  # names seen at least once in a personal context
     blob: str = ""  # every text, newline-joined, for second looks
     by_id: Mapping[str, str] = field(default_factory=dict)  # memory id -> text, for sentences
+    hashes: Mapping[str, str] = field(default_factory=dict)  # memory id -> content_hash, where known
 
 
 def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
