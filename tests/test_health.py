@@ -279,3 +279,21 @@ def test_staleness_reads_the_hashes_a_rebuild_made_as_the_texts_themselves():
     stale = health.summary(build.graph, edited, corpus=health.store_corpus(edited, hashes=hashes))["stale"]
     assert stale["changed"] == ["m0"]
     assert stale == health.summary(build.graph, edited)["stale"]
+
+
+def test_personal_names_by_find_agree_with_the_regex_scan():
+    """Few doubtful names are looked up with ``str.find`` (the regex tried every position of
+    the store's text); many go through the regex. Both must find the same names."""
+    import random
+
+    rng = random.Random(5)
+    names = ["Ann", "Anna", "Jo", "Joé", "Zoë", "Marco", "Al", "Ali"]
+    atoms = [*names, " ", "  ", "with ", "Mr ", "met ", "'s ", ", ", "!", "?", ".", "_", "3", "é",
+             "said", " said ", "\n", ":", "x", "-", "thanks ", "(", "Anna's", "b"]
+    never = {f"Zzq{c}" for c in "abcdefghijklmnopq"}  # absent names: the regex path, same result
+    for _ in range(20000):
+        blob = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 16)))
+        want = set(rng.sample(names, rng.randint(1, 4)))
+        assert health_types.personal_names(blob, want) == health_types.personal_names(blob, want | never), \
+            (blob, want)
+    assert health_types.personal_names("I met Anna today, Annabel too", {"Anna", "Ann"}) == {"Anna"}
