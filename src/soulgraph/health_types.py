@@ -119,8 +119,9 @@ def personal_names(blob: str, targets: Iterable[str]) -> set[str]:
 
 
 # Up to this many names, a substring search per name beats the regex: its leading \b keeps
-# sre from skipping ahead, so it tries every position of the whole text.
-_FIND_MAX = 16
+# sre from skipping ahead, so it tries every position of the whole text (~30 ms per MB, any
+# number of names, against ~0.2 ms per MB and name for str.find; 64 keeps a wide margin).
+_FIND_MAX = 64
 
 
 def _personal_names_found(blob: str, want: list[str]) -> set[str]:
