@@ -54,3 +54,22 @@ def test_segments_exclude_prefix_and_trailing_newlines():
     text = "User: one\r\n\nAgent: two\n"
     segs = split_segments(text)
     assert [text[s.start:s.end] for s in segs] == ["one", "two"]
+
+
+def test_prefixes_are_read_at_line_starts_only_as_a_full_scan_reads_them():
+    """The splitter tries the prefix pattern at line starts only; it must find exactly the
+    matches a scan of every position finds, including a quote whose blanks cross a line
+    ("> \\nRiley: ...") and CRLF / blank-line transcripts."""
+    import random
+
+    from soulgraph.sources.envelope import _PREFIX, _line_prefixes
+
+    rng = random.Random(7)
+    atoms = ["Bob", "Ana Lu", "User", ":", ": ", "\n", "\r\n", ">", "> ", " ", "[", "]", "[Riley]",
+             "hi", "Zoë", "\t", "x", "\n\n", "O'Neil", "3", "\u2028", "\x0b"]
+    texts = ["> \nRiley: hi\nRiley: yo", "Bob: a\r\nAna: b\r\n", "\n\nBob: x", "a\n>\n\nBob: x"]
+    texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    for t in texts:
+        assert [(m.span(), m.groups()) for m in _line_prefixes(t)] == \
+            [(m.span(), m.groups()) for m in _PREFIX.finditer(t)], t
+    assert spoken("> \nRiley: hi\nRiley: yo") == [("Riley", "hi"), ("Riley", "yo")]

@@ -241,3 +241,59 @@ def test_orphans_of_our_own_graph_do_not_send_the_user_to_a_rebuild(tmp_path, cl
     r = cli("health", str(store), "--json")
     probs = [p for p in json.loads(r.stdout)["problems"] if "orphan" in p["what"]]
     assert probs and "rebuild" not in probs[0]["fix"] and "none needed" in probs[0]["fix"]
+
+
+def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
+    """``line_speakers`` tries the ``Name:`` pattern at line starts only and ``lower_words``
+    skips the regex for plain alphabetic tokens: both must give what a scan of every
+    position and a regex test of every token give."""
+    import random
+    import re
+
+    rng = random.Random(11)
+    atoms = ["Bob", "Ana Lu", "User", ":", ": ", "\n", "\r\n", " ", "\t", "x", "\n\n", "O'Neil", "3",
+             "\u2028", "\x0b", "A.B", "É", "-", "q", "word", "it's", "(merged)", "über", "Zoë", "—", "_a_"]
+    lower = re.compile(r"[a-z][a-z'-]*[a-z]")
+    for _ in range(20000):
+        t = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 14)))
+        assert health_types.line_speakers(t) == health_types._SPEAKER.findall(t), t
+        toks = {tok.strip(health_types._EDGE_PUNCT) for tok in t.replace("—", " ").replace("–", " ").split()}
+        assert health_types.lower_words(t) == {w for w in toks if w and lower.fullmatch(w)}, t
+    assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]
+
+
+def test_staleness_reads_the_hashes_a_rebuild_made_as_the_texts_themselves():
+    """Repair hands health the content hashes its rebuild computed (no text hashed twice):
+    the report is the one hashing the texts again gives, a changed memory still shows."""
+    from soulgraph import pipeline
+    from soulgraph.hashing import content_hash
+
+    mems = [Memory(id=f"m{i}", content=t) for i, t in enumerate(DEVLOG)]
+    build = pipeline.rebuild(mems, extractor="regex")
+    assert build.hashes == {m.id: content_hash(m.content) for m in mems}
+    same = health.summary(build.graph, mems, corpus=health.store_corpus(mems, hashes=build.hashes))
+    assert same == health.summary(build.graph, mems, corpus=health.store_corpus(mems))
+    assert same["stale"]["changed"] == []
+    edited = [Memory(id="m0", content=DEVLOG[0] + " Then Marco left."), *mems[1:]]
+    hashes = {m.id: content_hash(m.content) for m in edited}
+    stale = health.summary(build.graph, edited, corpus=health.store_corpus(edited, hashes=hashes))["stale"]
+    assert stale["changed"] == ["m0"]
+    assert stale == health.summary(build.graph, edited)["stale"]
+
+
+def test_personal_names_by_find_agree_with_the_regex_scan():
+    """Few doubtful names are looked up with ``str.find`` (the regex tried every position of
+    the store's text); many go through the regex. Both must find the same names."""
+    import random
+
+    rng = random.Random(5)
+    names = ["Ann", "Anna", "Jo", "Joé", "Zoë", "Marco", "Al", "Ali"]
+    atoms = [*names, " ", "  ", "with ", "Mr ", "met ", "'s ", ", ", "!", "?", ".", "_", "3", "é",
+             "said", " said ", "\n", ":", "x", "-", "thanks ", "(", "Anna's", "b"]
+    never = {f"Zzq{a}{b}" for a in "abcdefgh" for b in "abcdefgh"}  # absent: the regex path, same result
+    for _ in range(20000):
+        blob = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 16)))
+        want = set(rng.sample(names, rng.randint(1, 4)))
+        assert health_types.personal_names(blob, want) == health_types.personal_names(blob, want | never), \
+            (blob, want)
+    assert health_types.personal_names("I met Anna today, Annabel too", {"Anna", "Ann"}) == {"Anna"}

@@ -77,7 +77,7 @@ def repair(
             if not dry_run:
                 backup = locate.write_graph(store, build.graph, target)
                 update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
-            corpus = health.store_corpus(store.memories)  # read once for both summaries
+            corpus = health.store_corpus(store.memories, hashes=build.hashes)  # read once for both summaries
             return RepairReport(
                 source=str(source), kind=store.kind, extractor=build.extractor,
                 memories=len(store.memories), out=str(target if target is not None else source),

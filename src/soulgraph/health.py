@@ -123,7 +123,7 @@ def check(
         # ours: _type_errors fills it in; the texts are read only if a person needs a sentence
         corpus = dataclasses.replace(corpus, by_id=_LazyTexts(g))
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
-    r.stale = staleness(g, memories, cited)
+    r.stale = staleness(g, memories, cited, corpus.hashes if corpus is not None else None)
     r.problems = problems(r, source or "SOURCE")
     _thresholds(r, max_type_error, min_edges)
     return r
@@ -156,14 +156,21 @@ def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
     return check(g, memories, source=source, corpus=corpus).model_dump()
 
 
-def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None) -> health_types.Corpus:
+def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None,
+                 hashes: Mapping[str, str] | None = None) -> health_types.Corpus:
     """What the type-error estimate reads from the store's text (or, without the store,
-    from the texts ``g`` keeps): one scan, shareable by every graph of that store."""
+    from the texts ``g`` keeps): one scan, shareable by every graph of that store.
+
+    ``hashes``: memory id -> ``content_hash`` of ``memories`` when the caller has them (a
+    rebuild does): staleness then hashes no text again."""
     texts = [m.content for m in memories] if memories is not None else [
         rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
     speakers = [m.speaker for m in memories or () if m.speaker] + [
         s.speaker for m in memories or () for s in m.segments if s.speaker]
-    return health_types.corpus_of(texts, speakers)
+    corpus = health_types.corpus_of(texts, speakers)
+    if hashes is not None and memories is not None and len(hashes) == len(memories):  # ids unique
+        corpus.hashes = hashes
+    return corpus
 
 
 # --------------------------------------------------------------------------- figures
@@ -291,8 +298,9 @@ def _type_errors(real, attrs, names, corpus, types, r: HealthReport) -> None:
 
 
 def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
-              cited: set[str] | None = None) -> Staleness:
-    """Compare the store to what the graph says it was built from."""
+              cited: set[str] | None = None, hashes: Mapping[str, str] | None = None) -> Staleness:
+    """Compare the store to what the graph says it was built from (``hashes``: memory id ->
+    ``content_hash`` of ``memories``, where the caller knows them)."""
     from soulgraph.hashing import content_hash
 
     recs = [rec for rec in g.graph.get("memories") or () if isinstance(rec, dict) and "id" in rec]
@@ -307,11 +315,12 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
     s.store_memories = len(memories)
     store = {m.id: m for m in memories}
     if records:
+        known = hashes or {}
         for m in memories:
             h = records.get(m.id, False)
             if h is False:
                 s.new.append(m.id)
-            elif h != content_hash(m.content) or m.superseded != (m.id in superseded):
+            elif h != (known.get(m.id) or content_hash(m.content)) or m.superseded != (m.id in superseded):
                 s.changed.append(m.id)  # new text, or superseded since (its edges become history)
         s.deleted = sorted(records.keys() - store.keys())
     s.provenance_to_missing = sorted(cited - store.keys())

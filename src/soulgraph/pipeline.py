@@ -31,6 +31,7 @@ class Build:
     timings: dict[str, float] = field(default_factory=dict)
     analyses: list[MemoryAnalysis] = field(default_factory=list)
     decisions: dict[str, list] = field(default_factory=dict)  # DecisionMemo.used, for the cache
+    hashes: dict[str, str] = field(default_factory=dict)  # memory id -> content_hash (health reuses them)
 
 
 def rebuild(
@@ -48,10 +49,11 @@ def rebuild(
     analyses, used = extract.analyze(memories, extractor, workers=workers, progress=progress)
     t1 = time.perf_counter()
     memo = DecisionMemo() if used != "regex" else None  # kept in the update cache
-    g = build_graph(memories, analyses, used, registry, memo)
+    hashes = {m.id: content_hash(m.content) for m in memories}
+    g = build_graph(memories, analyses, used, registry, memo, hashes)
     t2 = time.perf_counter()
     return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses,
-                 memo.used if memo is not None else {})
+                 memo.used if memo is not None else {}, hashes)
 
 
 def build_graph(

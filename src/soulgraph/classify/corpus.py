@@ -120,10 +120,16 @@ def _words_ascii(text: str) -> tuple[str, str]:
     for w in filterfalse(str.islower, tokens):
         start = find(w, pos)
         pos = start + len(w)
-        if w[0].isupper() and w[1:].islower() and (
-                (start > 1 and text[start - 1] == " " and text[start - 2] not in _NEAR_START)
-                or not sent_start(text[max(0, start - 12):start])):
-            capital_mid.append(w.casefold())
+        if not (w[0].isupper() and w[1:].islower()):
+            continue
+        if start > 1 and text[start - 1] == " ":
+            before = text[start - 2]
+            if before in _OPENS_BEFORE_SPACE:
+                continue  # ". Word", "\n Word", "( Word": a _SENT_START branch ends here
+            if before not in _NEAR_START or not sent_start(text[max(0, start - 12):start]):
+                capital_mid.append(w.casefold())
+        elif start and text[start - 1] != "\n" and not sent_start(text[max(0, start - 12):start]):
+            capital_mid.append(w.casefold())  # (at 0 or after a line break: a start for sure)
     return " ".join(filter(str.islower, tokens)), " ".join(capital_mid)
 
 
@@ -131,6 +137,8 @@ def _words_ascii(text: str) -> tuple[str, str]:
 # (not punctuation, a quote or bracket, whitespace, a bullet or a digit): mid-sentence for sure
 # ("with Caroline"), no regex needed.
 _NEAR_START = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f.!?:;\"“(-*>#)0123456789")
+# ... and the characters after which one space does end a branch of it (a sentence start).
+_OPENS_BEFORE_SPACE = frozenset(".!?:;\n\"(")
 
 
 # "mempalace/cli.py", "src/acme_sdk/io/read.ts": the directory a code file lives in names the

@@ -75,12 +75,33 @@ def _name_like(name: str) -> bool:
     return True
 
 
+def _line_prefixes(text: str) -> list[re.Match]:
+    """``_PREFIX.finditer(text)``, tried only where its ``^`` can match: at the start and
+    after each line feed (a search tries every position of the text). As in finditer, a
+    line start inside the previous match is skipped (the blanks after a quote ">" can cross one)."""
+    match = _PREFIX.match
+    if "\n" not in text:
+        m = match(text)
+        return [m] if m is not None else []
+    out, end, pos = [], 0, 0
+    while pos >= 0:
+        if pos >= end:
+            m = match(text, pos)
+            if m is not None:
+                out.append(m)
+                end = m.end()
+        pos = text.find("\n", pos)
+        if pos >= 0:
+            pos += 1
+    return out
+
+
 def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
     """Segments for ``text``; empty when it holds no speaker prefixes."""
     if ":" not in text and "]" not in text:
         return []  # every prefix form ends in ":" or "]": skip the scan
     raw = []
-    for m in _PREFIX.finditer(text):
+    for m in _line_prefixes(text):
         name = (m.group("b") or m.group("n") or "").strip()
         if not name or not name[0].isupper():
             continue
