@@ -77,3 +77,23 @@ def test_human_and_json_output_in_process(graph_file, args, expect):
     r = CliRunner().invoke(app, [args[0], str(graph_file), *args[1:]], terminal_width=200)
     assert r.exit_code == 0, r.output
     assert expect in r.output
+
+
+@pytest.mark.parametrize("args,what", [
+    (["entities", "--type", "people"], ("type 'people'", "person")),
+    (["neighbors", "Alice", "--type", "persn"], ("type 'persn'", "person")),
+    (["neighbors", "Alice", "--relation", "work_at"], ("relation 'work_at'", "works_at")),
+    (["path", "Alice", "Lisbon", "--relation", "located"], ("relation 'located'", "located_in")),
+])
+def test_unknown_type_or_relation_is_an_error_not_an_empty_table(cli, graph_file, args, what):
+    """A misspelt filter used to print an empty table with exit 0, as if nothing matched."""
+    r = cli(args[0], graph_file, *args[1:])
+    assert r.returncode == 2, r.stdout
+    assert r.stderr.count("\n") == 1 and all(w in r.stderr for w in what), r.stderr
+
+
+def test_type_filter_ignores_case(cli, graph_file):
+    r = cli("entities", graph_file, "--type", "Org", "--json")
+    assert r.returncode == 0, r.stderr
+    assert sorted(row["name"] for row in json.loads(r.stdout)) == ["Acme Corp", "Globex"]
+
