@@ -97,3 +97,12 @@ def test_type_filter_ignores_case(cli, graph_file):
     assert r.returncode == 0, r.stderr
     assert sorted(row["name"] for row in json.loads(r.stdout)) == ["Acme Corp", "Globex"]
 
+
+
+def test_neighbors_says_when_only_weak_links_were_hidden(cli, graph_file):
+    """Berlin's one link is a weak co-occurrence: the table was empty with no word why."""
+    r = cli("neighbors", graph_file, "Berlin")
+    assert r.returncode == 0, r.stderr
+    assert "1 weak co-occurrence link hidden" in r.stdout and "--weak" in r.stdout
+    r = cli("neighbors", graph_file, "Berlin", "--weak")
+    assert "Alice" in r.stdout and "hidden" not in r.stdout
