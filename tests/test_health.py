@@ -241,3 +241,18 @@ def test_orphans_of_our_own_graph_do_not_send_the_user_to_a_rebuild(tmp_path, cl
     r = cli("health", str(store), "--json")
     probs = [p for p in json.loads(r.stdout)["problems"] if "orphan" in p["what"]]
     assert probs and "rebuild" not in probs[0]["fix"] and "none needed" in probs[0]["fix"]
+
+
+def test_an_empty_store_is_not_sent_to_the_command_it_just_ran(tmp_path, cli):
+    """Repairing an empty memory file said 'error the graph is empty  fix: soulgraph repair
+    --rebuild-graph m.jsonl' (the very command) and warned of no edges: the store is empty."""
+    store = tmp_path / "m.jsonl"
+    store.write_text("\n")
+    r = cli("repair", "--rebuild-graph", str(store))
+    assert r.returncode == 0, r.stderr
+    assert "the store has no memories" in r.stdout and "no edges" not in r.stderr
+    assert "fix: soulgraph repair" not in r.stdout and "error the graph is empty" not in r.stdout
+    r = cli("health", str(store), "--json")
+    (prob,) = json.loads(r.stdout)["problems"]
+    assert prob["severity"] == "info" and "update" in prob["fix"] and "repair" not in prob["fix"]
+    assert cli("health", str(store), "--min-edges", "1").returncode == 1

@@ -376,7 +376,10 @@ def problems(r: HealthReport, source: str) -> list[Problem]:
     # `update` restores the full graph for the price of the new memories only.
     rebuild = update if r.update_cache else f"soulgraph repair --rebuild-graph {source}"
     out: list[Problem] = []
-    if r.nodes == 0:
+    if r.nodes == 0 and r.stale is not None and r.stale.store_memories == 0:
+        out.append(Problem(severity="info", what="the store has no memories, so the graph is empty",
+                           fix=f"none needed; `{update}` once memories are added"))
+    elif r.nodes == 0:
         out.append(Problem(severity="error", what="the graph is empty", fix=rebuild))
     elif r.edges == 0:
         out.append(Problem(severity="error", what=f"{r.nodes} nodes and no edges: nothing to traverse",

@@ -51,7 +51,7 @@ def render(report: RepairReport) -> None:
     render_compare(report.before, report.after)
     verb = "would write" if report.dry_run else "wrote"
     out.print(f"{verb} {report.out}  (extractor {report.extractor}, {report.seconds:.2f}s)")
-    if report.after.get("edges", 0) == 0:
+    if report.after.get("edges", 0) == 0 and report.memories:
         err.print("warning: the rebuilt graph has no edges")
 
 
