@@ -44,7 +44,7 @@ err = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def guarded(fn: Callable) -> Callable:
-    """Turn a SoulgraphError into one line on stderr and its exit code."""
+    """Turn a SoulgraphError into one line on stderr and its exit code (Ctrl-C: 130)."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -53,6 +53,10 @@ def guarded(fn: Callable) -> Callable:
         except SoulgraphError as exc:
             print(f"soulgraph: error: {exc}", file=sys.stderr)
             raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:  # writes are atomic: no file is left half-written
+            print("soulgraph: interrupted; every file is as it was or completely written",
+                  file=sys.stderr)
+            raise typer.Exit(130) from None
 
     return wrapper
 
