@@ -89,6 +89,16 @@ def test_registry_option_and_listing(store, cli, tmp_path):
     assert nodes["lisbon"]["pinned"]
 
 
+def test_registry_listing_shows_merges_and_unmerges(store, cli):
+    """`soulgraph registry` listed pins, aliases and ignores only: a merge or unmerge the
+    user had recorded (and that changes every rebuild) was nowhere in the listing."""
+    assert cli("merge", store, "Rilo", "Riley").returncode == 0
+    assert cli("unmerge", store, "Zorbly", "Acme Corp").returncode == 0
+    r = cli("registry", store)
+    assert r.returncode == 0, r.stderr
+    assert "merged: Rilo -> Riley" in r.stdout and "kept apart: Zorbly / Acme Corp" in r.stdout
+
+
 @pytest.mark.parametrize("content,fragment", [
     (b"{not json", "not valid JSON"),
     (b'{"entities": {"Riley": {"type": "wizard"}}}', "unknown type 'wizard'"),

@@ -103,7 +103,7 @@ def show_registry(
     registry: Path | None = _REGISTRY,
     as_json: bool = typer.Option(False, "--json", help="Print the registry as JSON."),
 ) -> None:
-    """List the pinned types, aliases and ignored names."""
+    """List the pinned types, aliases, ignored names, merges and unmerges."""
     reg, path = reg_mod.show(source, registry=registry)
     if as_json:
         print(json.dumps({"path": str(path), **reg.model_dump()}, indent=2, ensure_ascii=False))
@@ -114,5 +114,9 @@ def show_registry(
     for name, p in sorted(reg.entities.items()):
         t.add_row(name, p.type or "-", ", ".join(p.aliases) or "-", "yes" if p.ignore else "")
     out.print(t)
+    for a, b in reg.merges:
+        out.print(f"merged: {a} -> {b}", markup=False)
+    for a, b in reg.unmerges:
+        out.print(f"kept apart: {a} / {b}", markup=False)
     if reg.custom_types:
         out.print(f"custom types: {', '.join(reg.custom_types)}")
