@@ -106,3 +106,15 @@ def test_neighbors_says_when_only_weak_links_were_hidden(cli, graph_file):
     assert "1 weak co-occurrence link hidden" in r.stdout and "--weak" in r.stdout
     r = cli("neighbors", graph_file, "Berlin", "--weak")
     assert "Alice" in r.stdout and "hidden" not in r.stdout
+
+
+def test_memory_file_without_graph_points_to_options_the_command_has(cli, tmp_path):
+    """`entities m.jsonl` with no graph beside it said 'or pass --graph', an option the query
+    commands do not have (they take the graph file itself as SOURCE)."""
+    store = tmp_path / "m.jsonl"
+    store.write_text(json.dumps({"id": "1", "content": "Sarah Chen works at Acme Corp."}) + "\n")
+    for command in ("entities", "health"):
+        r = cli(command, store)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+        assert "--graph" not in r.stderr and f"soulgraph repair --rebuild-graph {store}" in r.stderr
+        assert "graph file" in r.stderr

@@ -86,8 +86,8 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
         return soul_graph(store), store.memories
     path = default_graph_path(store)
     if not path.exists():
-        raise SoulgraphError(f"{source}: no graph at {path}; run soulgraph repair --rebuild-graph "
-                             "or pass --graph")
+        raise SoulgraphError(f"{source}: no graph at {path}; build it with `soulgraph repair "
+                             f"--rebuild-graph {source}`, or give the graph file written with --out")
     return load_graph_file(path), store.memories
 
 
