@@ -118,3 +118,16 @@ def test_memory_file_without_graph_points_to_options_the_command_has(cli, tmp_pa
         assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
         assert "--graph" not in r.stderr and f"soulgraph repair --rebuild-graph {store}" in r.stderr
         assert "graph file" in r.stderr
+
+
+def test_recall_why_shows_the_question_words_not_stems(cli, tmp_path):
+    """'Where does my sister live?' was explained as 'words: sister, liv': the index's
+    stem, a word the user never typed."""
+    store = tmp_path / "m.jsonl"
+    store.write_text(json.dumps({"id": "1", "content": "My sister Ana lives in Lisbon."}) + "\n"
+                     + json.dumps({"id": "2", "content": "We watched Inception on Friday."}) + "\n")
+    assert cli("repair", "--rebuild-graph", store).returncode == 0
+    r = cli("recall", store, "Where does my sister live?", "-k", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    (hit,) = json.loads(r.stdout)["results"]
+    assert hit["id"] == "1" and "words: sister, live" in hit["why"], hit["why"]
