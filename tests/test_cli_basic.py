@@ -117,3 +117,14 @@ def test_out_naming_the_memory_file_itself_is_refused_plainly(tmp_path, cli, com
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "is the memory store itself" in r.stderr and "invalid JSON" not in r.stderr
     assert src.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [["repair", "--rebuild-graph"], ["update"]])
+def test_out_naming_a_folder_says_so(tmp_path, cli, command):
+    """`--out some/folder` said 'cannot read (Is a directory)', though --out is written."""
+    src = tmp_path / "m.jsonl"
+    src.write_text(json.dumps({"id": "1", "content": "Maya works at Acme Corp."}) + "\n")
+    r = cli(*command, src, "--out", tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "is a folder" in r.stderr and "cannot read" not in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.jsonl"]

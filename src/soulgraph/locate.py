@@ -99,6 +99,9 @@ def graph_target(store: Store, out: Path | None) -> Path | None:
         if store.is_soul and _inside(out, Path(store.path)):
             raise SoulgraphError(f"--out {shown(out)} is inside the soul {shown(store.path)}; write the "
                                  "graph file elsewhere, or leave out --out to repair the soul itself")
+        if out.is_dir():
+            raise SoulgraphError(f"--out {shown(out)} is a folder; give the graph file's path "
+                                 f"(for example {shown(out / 'graph.json')})")
         if not store.is_soul and out.resolve() == Path(store.path).resolve():
             raise SoulgraphError(f"--out {shown(out)} is the memory store itself; write the graph "
                                  f"file elsewhere (by default it goes to {shown(default_graph_path(store))})")
