@@ -131,3 +131,20 @@ def test_recall_why_shows_the_question_words_not_stems(cli, tmp_path):
     assert r.returncode == 0, r.stderr
     (hit,) = json.loads(r.stdout)["results"]
     assert hit["id"] == "1" and "words: sister, live" in hit["why"], hit["why"]
+
+
+def test_memory_text_with_square_brackets_prints_as_written(cli, tmp_path):
+    """Memory text such as '[INST] ... [/INST]' (a prompt an agent saved) crashed `memories`,
+    `timeline` and `recall` with a rich MarkupError traceback, and '[bold]x[/bold]' lost its
+    brackets: text from the store was read as console markup."""
+    store = tmp_path / "m.jsonl"
+    rows = [{"id": "1", "content": "[INST] Maya Lopez works at Acme Corp. [/INST]"},
+            {"id": "2", "content": "Maya Lopez wrote [bold]hello[/bold] in the Acme Corp wiki."}]
+    store.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert cli("repair", "--rebuild-graph", store).returncode == 0
+    for args in (["memories", "Maya Lopez"], ["timeline", "Maya Lopez"],
+                 ["recall", "What did Maya write?"], ["entities"], ["health"]):
+        r = cli(args[0], store, *args[1:], env={"COLUMNS": "300"})
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        if args[0] != "entities" and args[0] != "health":
+            assert "[/INST]" in r.stdout and "[bold]hello[/bold]" in r.stdout, r.stdout

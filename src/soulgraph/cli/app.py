@@ -39,8 +39,17 @@ class _Console:
         return getattr(self.real(), name)
 
 
-out = _Console(highlight=False, soft_wrap=True)
-err = _Console(stderr=True, highlight=False, soft_wrap=True)
+# markup off: names and memory text ("[INST] ... [/INST]") are printed as written; the few
+# styled lines pass markup=True and escape what they interpolate (see ``styled``).
+out = _Console(highlight=False, soft_wrap=True, markup=False)
+err = _Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+
+
+def styled(template: str, *values: object) -> str:
+    """``template`` (rich markup) with ``values`` escaped into its ``{}`` slots."""
+    from rich.markup import escape
+
+    return template.format(*(escape(str(v)) for v in values))
 
 
 def guarded(fn: Callable) -> Callable:

@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 
 from soulgraph import registry as reg_mod
-from soulgraph.cli.app import app, guarded, out
+from soulgraph.cli.app import app, guarded, out, styled
 
 _SOURCE = typer.Argument(..., help="A .soul file or folder, a graph JSON, or a memory file with its graph.")
 _REGISTRY = typer.Option(None, "--registry", help="Registry file (default: <source>.soulgraph.json).")
@@ -36,8 +36,8 @@ def explain(
         print(json.dumps(e.model_dump(), indent=2, ensure_ascii=False))
         return
     conf = f"{e.confidence:.2f}" if isinstance(e.confidence, int | float) else "-"
-    out.print(f"[bold]{e.name}[/bold]  type [bold]{e.type}[/bold]  confidence {conf}"
-              + ("  (pinned)" if e.pinned else ""))
+    out.print(styled("[bold]{}[/bold]  type [bold]{}[/bold]  confidence {}{}", e.name, e.type, conf,
+                     "  (pinned)" if e.pinned else ""), markup=True)
     out.print(f"reasons: {', '.join(e.reasons) or '-'}")
     out.print(f"aliases: {', '.join(e.aliases) or '-'}")
     out.print(f"mentions: {e.mention_count} in {e.memories} memories")
