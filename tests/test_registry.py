@@ -136,3 +136,13 @@ def test_api_twins_write_atomically(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temp files left behind
     with pytest.raises(SoulgraphError):
         registry.pin(src, "", "person")
+
+
+def test_alias_help_names_its_own_arguments():
+    """`alias --help` said 'Record that ALIAS names ...' over arguments called NAME and OTHER."""
+    from typer.testing import CliRunner
+
+    from soulgraph.cli import app
+
+    r = CliRunner().invoke(app, ["alias", "--help"], terminal_width=200)
+    assert r.exit_code == 0 and "ALIAS" not in r.output and "OTHER names the same entity" in r.output

@@ -79,7 +79,7 @@ def alias(
     other: str = typer.Argument(..., help="Another name for the same thing."),
     registry: Path | None = _REGISTRY,
 ) -> None:
-    """Record that ALIAS names the same entity as NAME (merged at the next rebuild)."""
+    """Record that OTHER names the same entity as NAME (merged at the next rebuild)."""
     path = reg_mod.add_alias(source, name, other, registry=registry)
     out.print(f"{other!r} is now an alias of {name!r} in {path}", markup=False)
 
