@@ -148,6 +148,7 @@ class GraphView:
             self.mentions[node] = list(seen)
         self._fuzzy_keys = [k for k in self._by_key if len(k) >= FUZZY_MIN_LEN]
         self._recall = None
+        self._known: dict[str, tuple[set[str], dict[str, str]]] = {}  # see known()
 
     @classmethod
     def open(cls, source: Path | str) -> GraphView:
@@ -225,12 +226,14 @@ class GraphView:
         filter is not mistaken for an empty result."""
         if not names:
             return None
-        if kind == "type":
-            have = {*ENTITY_TYPES, *(t for _, t in self.g.nodes(data="type") if t)}
-        else:
-            have = {*RELATIONS, *WEAK_RELATIONS,
-                    *(d.get("relation", k) for _, _, k, d in self.g.edges(keys=True, data=True))}
-        by_fold = {h.casefold(): h for h in sorted(have, reverse=True)}
+        if kind not in self._known:  # once per view: an agent may filter in a loop
+            if kind == "type":
+                have = {*ENTITY_TYPES, *(t for _, t in self.g.nodes(data="type") if t)}
+            else:
+                have = {*RELATIONS, *WEAK_RELATIONS,
+                        *(d.get("relation", k) for _, _, k, d in self.g.edges(keys=True, data=True))}
+            self._known[kind] = (have, {h.casefold(): h for h in sorted(have, reverse=True)})
+        have, by_fold = self._known[kind]
         out = []
         for name in names:
             if name not in have and name.casefold() not in by_fold:
