@@ -104,3 +104,27 @@ def test_exitfast_flushes_output_and_keeps_the_exit_code(body, code, out):
             "exitfast.run_and_exit(run)\n")
     r = subprocess.run([sys.executable, "-c", prog], capture_output=True, text=True, timeout=60)
     assert r.returncode == code and r.stdout == out, (r.returncode, r.stdout, r.stderr)
+
+
+@pytest.mark.parametrize("command", [["repair", "--rebuild-graph"], ["update"]])
+def test_out_naming_the_memory_file_itself_is_refused_plainly(tmp_path, cli, command):
+    """`--out m.jsonl` on m.jsonl failed with 'm.jsonl: invalid JSON (unexpected content after
+    document ...)', as if the memories were broken; the real mistake is the target."""
+    src = tmp_path / "m.jsonl"
+    src.write_text(json.dumps({"id": "1", "content": "Maya works at Acme Corp."}) + "\n")
+    before = src.read_bytes()
+    r = cli(*command, src, "--out", src)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "is the memory store itself" in r.stderr and "invalid JSON" not in r.stderr
+    assert src.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [["repair", "--rebuild-graph"], ["update"]])
+def test_out_naming_a_folder_says_so(tmp_path, cli, command):
+    """`--out some/folder` said 'cannot read (Is a directory)', though --out is written."""
+    src = tmp_path / "m.jsonl"
+    src.write_text(json.dumps({"id": "1", "content": "Maya works at Acme Corp."}) + "\n")
+    r = cli(*command, src, "--out", tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "is a folder" in r.stderr and "cannot read" not in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.jsonl"]

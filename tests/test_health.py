@@ -297,3 +297,37 @@ def test_personal_names_by_find_agree_with_the_regex_scan():
         assert health_types.personal_names(blob, want) == health_types.personal_names(blob, want | never), \
             (blob, want)
     assert health_types.personal_names("I met Anna today, Annabel too", {"Anna", "Ann"}) == {"Anna"}
+
+
+def test_an_empty_store_is_not_sent_to_the_command_it_just_ran(tmp_path, cli):
+    """Repairing an empty memory file said 'error the graph is empty  fix: soulgraph repair
+    --rebuild-graph m.jsonl' (the very command) and warned of no edges: the store is empty."""
+    store = tmp_path / "m.jsonl"
+    store.write_text("\n")
+    r = cli("repair", "--rebuild-graph", str(store))
+    assert r.returncode == 0, r.stderr
+    assert "the store has no memories" in r.stdout and "no edges" not in r.stderr
+    assert "fix: soulgraph repair" not in r.stdout and "error the graph is empty" not in r.stdout
+    r = cli("health", str(store), "--json")
+    (prob,) = json.loads(r.stdout)["problems"]
+    assert prob["severity"] == "info" and "update" in prob["fix"] and "repair" not in prob["fix"]
+    assert cli("health", str(store), "--min-edges", "1").returncode == 1
+
+
+def test_fixes_name_the_graph_given_with_graph_or_out(tmp_path, cli):
+    """With the graph elsewhere (--graph / --out), the fixes named the memory file alone:
+    `soulgraph update m.jsonl` would write a second graph beside it, and `soulgraph memories
+    m.jsonl NAME` failed with 'no graph at m.jsonl.graph.json'."""
+    store, graph = tmp_path / "m.jsonl", tmp_path / "g.json"
+    rows = [{"id": "1", "content": "Sarah Chen works at Acme Corp."},
+            {"id": "2", "content": "We watched Inception on Friday."}]
+    store.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    r = cli("repair", "--rebuild-graph", str(store), "--out", str(graph))
+    assert r.returncode == 0, r.stderr
+    assert f"soulgraph memories {graph} NAME" in r.stdout
+    store.write_text("".join(json.dumps(r) + "\n" for r in rows[:1]))
+    r = cli("health", str(store), "--graph", str(graph), "--json")
+    fixes = {p["what"].split(":")[0]: p["fix"] for p in json.loads(r.stdout)["problems"]}
+    assert fixes["graph is behind its store"] == f"soulgraph update {store} --out {graph}"
+    orphan_fix = cli("memories", str(graph), "Inception")
+    assert orphan_fix.returncode == 0 and "Inception" in orphan_fix.stdout

@@ -89,6 +89,16 @@ def test_registry_option_and_listing(store, cli, tmp_path):
     assert nodes["lisbon"]["pinned"]
 
 
+def test_registry_listing_shows_merges_and_unmerges(store, cli):
+    """`soulgraph registry` listed pins, aliases and ignores only: a merge or unmerge the
+    user had recorded (and that changes every rebuild) was nowhere in the listing."""
+    assert cli("merge", store, "Rilo", "Riley").returncode == 0
+    assert cli("unmerge", store, "Zorbly", "Acme Corp").returncode == 0
+    r = cli("registry", store)
+    assert r.returncode == 0, r.stderr
+    assert "merged: Rilo -> Riley" in r.stdout and "kept apart: Zorbly / Acme Corp" in r.stdout
+
+
 @pytest.mark.parametrize("content,fragment", [
     (b"{not json", "not valid JSON"),
     (b'{"entities": {"Riley": {"type": "wizard"}}}', "unknown type 'wizard'"),
@@ -126,3 +136,13 @@ def test_api_twins_write_atomically(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temp files left behind
     with pytest.raises(SoulgraphError):
         registry.pin(src, "", "person")
+
+
+def test_alias_help_names_its_own_arguments():
+    """`alias --help` said 'Record that ALIAS names ...' over arguments called NAME and OTHER."""
+    from typer.testing import CliRunner
+
+    from soulgraph.cli import app
+
+    r = CliRunner().invoke(app, ["alias", "--help"], terminal_width=200)
+    assert r.exit_code == 0 and "ALIAS" not in r.output and "OTHER names the same entity" in r.output

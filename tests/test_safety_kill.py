@@ -203,3 +203,22 @@ def test_sigkill_real_cli_mid_write(tmp_path, kind):
         assert graph == soul.original_graph or "soulgraph" in json.loads(graph)  # old, or complete new
         soul_write.write_graph(read_store(soul.path), soul.graph)  # the next run cleans up
         assert temps(watch) == []
+
+
+def test_ctrl_c_says_so_in_one_line_and_leaves_the_soul_whole(tmp_path):
+    """Ctrl-C used to end a repair with exit 130 and not a word on stderr."""
+    soul = Soul(tmp_path, "zip")
+    soul.reset()
+    env = {**os.environ, "SOULGRAPH_TEST_SLOW_WRITE": "0.01"}
+    proc = subprocess.Popen([sys.executable, "-m", "soulgraph", "repair", "--rebuild-graph",
+                             str(soul.path), "--extractor", "regex"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not temps(soul.dir) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.001)  # interrupt it while it writes
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert len(err.splitlines()) == 1 and "interrupted" in err, err
+    assert soul.state() in ("original", "repaired")
+    assert temps(soul.dir) == []  # the interrupted write removed its temp file

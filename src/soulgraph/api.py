@@ -84,7 +84,8 @@ def repair(
                 dry_run=dry_run,
                 before=health.summary(before_g, store.memories, source=str(source), corpus=corpus)
                 if before_g is not None else None,
-                after=health.summary(build.graph, store.memories, source=str(source), corpus=corpus),
+                after=health.summary(build.graph, store.memories, source=str(source), corpus=corpus,
+                                     graph=str(out) if out is not None else None),
                 seconds=round(time.perf_counter() - t0, 3),
                 timings={k: round(v, 3) for k, v in build.timings.items()},
                 backup=str(backup) if backup else None,

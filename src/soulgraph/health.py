@@ -95,6 +95,7 @@ def check(
     min_edges: int | None = None,
     update_cache: bool = False,
     corpus: health_types.Corpus | None = None,
+    graph: str | None = None,
 ) -> HealthReport:
     """Measure ``g`` (and how it matches ``memories`` when the store is known).
 
@@ -124,7 +125,7 @@ def check(
         corpus = dataclasses.replace(corpus, by_id=_LazyTexts(g))
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited, corpus.hashes if corpus is not None else None)
-    r.problems = problems(r, source or "SOURCE")
+    r.problems = problems(r, source or "SOURCE", graph)
     _thresholds(r, max_type_error, min_edges)
     return r
 
@@ -151,9 +152,10 @@ class _LazyTexts(Mapping):
 
 
 def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
-            source: str | None = None, corpus: health_types.Corpus | None = None) -> dict:
+            source: str | None = None, corpus: health_types.Corpus | None = None,
+            graph: str | None = None) -> dict:
     """The health report as a plain dict (``repair``'s and ``update``'s before/after)."""
-    return check(g, memories, source=source, corpus=corpus).model_dump()
+    return check(g, memories, source=source, corpus=corpus, graph=graph).model_dump()
 
 
 def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None,
@@ -378,14 +380,19 @@ def _prov_ids(prov) -> set[str]:
 # --------------------------------------------------------------------------- verdicts
 
 
-def problems(r: HealthReport, source: str) -> list[Problem]:
-    """Worst first, each with the command that fixes it."""
-    update = f"soulgraph update {source}"
+def problems(r: HealthReport, source: str, graph: str | None = None) -> list[Problem]:
+    """Worst first, each with the command that fixes it (``graph``: the graph file of
+    ``source`` when it is not the default one, given with ``--graph`` / ``--out``)."""
+    out_opt = f" --out {graph}" if graph else ""
+    update = f"soulgraph update {source}{out_opt}"
     # With a warm cache (e.g. soul-protocol rewrote graph.json in its own layout on save),
     # `update` restores the full graph for the price of the new memories only.
-    rebuild = update if r.update_cache else f"soulgraph repair --rebuild-graph {source}"
+    rebuild = update if r.update_cache else f"soulgraph repair --rebuild-graph {source}{out_opt}"
     out: list[Problem] = []
-    if r.nodes == 0:
+    if r.nodes == 0 and r.stale is not None and r.stale.store_memories == 0:
+        out.append(Problem(severity="info", what="the store has no memories, so the graph is empty",
+                           fix=f"none needed; `{update}` once memories are added"))
+    elif r.nodes == 0:
         out.append(Problem(severity="error", what="the graph is empty", fix=rebuild))
     elif r.edges == 0:
         out.append(Problem(severity="error", what=f"{r.nodes} nodes and no edges: nothing to traverse",
@@ -424,7 +431,7 @@ def problems(r: HealthReport, source: str) -> list[Problem]:
         if s is not None and s.behind:
             fix = update
         elif _ours(r):  # our rebuild would give the same: things named without a relation
-            fix = f"none needed; `soulgraph memories {source} NAME` shows where one is named"
+            fix = f"none needed; `soulgraph memories {graph or source} NAME` shows where one is named"
         else:
             fix = rebuild
         out.append(Problem(severity="info", what=f"{len(r.orphans)} orphan nodes (no edges)", fix=fix))
@@ -461,6 +468,7 @@ def health(
     reg = registry_mod.load(registry_mod.default_path(Path(source)))
     return check(g, memories, source=str(source), custom_types=reg.custom_types,
                  max_type_error=max_type_error, min_edges=min_edges,
+                 graph=str(graph) if graph is not None else None,
                  update_cache=memories is not None and _cache_path(Path(source), graph).is_file())
 
 

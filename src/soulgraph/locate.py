@@ -86,8 +86,8 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
         return soul_graph(store), store.memories
     path = default_graph_path(store)
     if not path.exists():
-        raise SoulgraphError(f"{source}: no graph at {path}; run soulgraph repair --rebuild-graph "
-                             "or pass --graph")
+        raise SoulgraphError(f"{source}: no graph at {path}; build it with `soulgraph repair "
+                             f"--rebuild-graph {source}`, or give the graph file written with --out")
     return load_graph_file(path), store.memories
 
 
@@ -99,6 +99,12 @@ def graph_target(store: Store, out: Path | None) -> Path | None:
         if store.is_soul and _inside(out, Path(store.path)):
             raise SoulgraphError(f"--out {shown(out)} is inside the soul {shown(store.path)}; write the "
                                  "graph file elsewhere, or leave out --out to repair the soul itself")
+        if out.is_dir():
+            raise SoulgraphError(f"--out {shown(out)} is a folder; give the graph file's path "
+                                 f"(for example {shown(out / 'graph.json')})")
+        if not store.is_soul and out.resolve() == Path(store.path).resolve():
+            raise SoulgraphError(f"--out {shown(out)} is the memory store itself; write the graph "
+                                 f"file elsewhere (by default it goes to {shown(default_graph_path(store))})")
         return out
     return None if store.is_soul else default_graph_path(store)
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import networkx as nx
 
 from soulgraph.errors import SoulgraphError
-from soulgraph.ontology import WEAK_RELATIONS
+from soulgraph.ontology import ENTITY_TYPES, RELATIONS, WEAK_RELATIONS
 from soulgraph.readwrite.columns import provenance_ids
 from soulgraph.resolve import normalize
 
@@ -148,6 +148,7 @@ class GraphView:
             self.mentions[node] = list(seen)
         self._fuzzy_keys = [k for k in self._by_key if len(k) >= FUZZY_MIN_LEN]
         self._recall = None
+        self._known: dict[str, tuple[set[str], dict[str, str]]] = {}  # see known()
 
     @classmethod
     def open(cls, source: Path | str) -> GraphView:
@@ -219,6 +220,27 @@ class GraphView:
     def name(self, node: str) -> str:
         return self.g.nodes[node].get("name") or node
 
+    def known(self, kind: str, names: Iterable[str] | None) -> list[str] | None:
+        """``names`` as this graph spells them (case-insensitive), for ``kind`` "type" or
+        "relation"; a name neither the ontology nor the graph has is an error, so a misspelt
+        filter is not mistaken for an empty result."""
+        if not names:
+            return None
+        if kind not in self._known:  # once per view: an agent may filter in a loop
+            if kind == "type":
+                have = {*ENTITY_TYPES, *(t for _, t in self.g.nodes(data="type") if t)}
+            else:
+                have = {*RELATIONS, *WEAK_RELATIONS,
+                        *(d.get("relation", k) for _, _, k, d in self.g.edges(keys=True, data=True))}
+            self._known[kind] = (have, {h.casefold(): h for h in sorted(have, reverse=True)})
+        have, by_fold = self._known[kind]
+        out = []
+        for name in names:
+            if name not in have and name.casefold() not in by_fold:
+                raise SoulgraphError(f"unknown {kind} {name!r}; use one of {', '.join(sorted(have))}")
+            out.append(name if name in have else by_fold[name.casefold()])
+        return out
+
     # ------------------------------------------------------------------ edges
 
     def edges(
@@ -268,7 +290,8 @@ class GraphView:
     ) -> list[Hop]:
         """Nodes within ``depth`` edges, breadth first; ``types`` filters what is returned,
         not what is walked through (a person's employer's city is found via the org)."""
-        keep = set(types) if types else None
+        keep = set(self.known("type", types) or ()) or None
+        relations = self.known("relation", relations)
         hops: list[Hop] = []
         for _node, other, dist, u, v, rel, d in self._walk(
                 self.resolve(entity), depth, relations=relations, direction=direction, as_of=as_of,
@@ -312,6 +335,7 @@ class GraphView:
         include_weak: bool = False,
     ) -> list[Step] | None:
         """A shortest path from ``a`` to ``b`` (at most ``max_depth`` edges), or None."""
+        relations = self.known("relation", relations)
         src, dst = self.resolve(a), self.resolve(b)
         if src == dst:
             return []
@@ -385,6 +409,7 @@ class GraphView:
     def entities(self, *, type: str | None = None, match: str | None = None) -> list[dict]:
         """Entity rows (name, type, mentions, first/last seen, degree), most mentioned first."""
         key = normalize(match) if match else None
+        type = self.known("type", [type])[0] if type else None
         rows = []
         for node, d in self.g.nodes(data=True):
             if type and d.get("type") != type:

@@ -388,7 +388,8 @@ def update(
             cold=res.stats.reused == 0 and res.stats.memories > 0, stats=res.stats,
             before=health.summary(old, store.memories, source=str(source), corpus=corpus)
             if with_health and old is not None else None,
-            after=health.summary(res.graph, store.memories, source=str(source), corpus=corpus)
+            after=health.summary(res.graph, store.memories, source=str(source), corpus=corpus,
+                                 graph=str(out) if out is not None else None)
             if with_health else None,
             seconds=round(time.perf_counter() - t0, 3), backup=str(backup) if backup else None,
         )

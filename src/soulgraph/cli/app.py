@@ -39,12 +39,21 @@ class _Console:
         return getattr(self.real(), name)
 
 
-out = _Console(highlight=False, soft_wrap=True)
-err = _Console(stderr=True, highlight=False, soft_wrap=True)
+# markup off: names and memory text ("[INST] ... [/INST]") are printed as written; the few
+# styled lines pass markup=True and escape what they interpolate (see ``styled``).
+out = _Console(highlight=False, soft_wrap=True, markup=False)
+err = _Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+
+
+def styled(template: str, *values: object) -> str:
+    """``template`` (rich markup) with ``values`` escaped into its ``{}`` slots."""
+    from rich.markup import escape
+
+    return template.format(*(escape(str(v)) for v in values))
 
 
 def guarded(fn: Callable) -> Callable:
-    """Turn a SoulgraphError into one line on stderr and its exit code."""
+    """Turn a SoulgraphError into one line on stderr and its exit code (Ctrl-C: 130)."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -53,6 +62,10 @@ def guarded(fn: Callable) -> Callable:
         except SoulgraphError as exc:
             print(f"soulgraph: error: {exc}", file=sys.stderr)
             raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:  # writes are atomic: no file is left half-written
+            print("soulgraph: interrupted; every file is as it was or completely written",
+                  file=sys.stderr)
+            raise typer.Exit(130) from None
 
     return wrapper
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from soulgraph import health as health_mod
-from soulgraph.cli.app import app, guarded, out
+from soulgraph.cli.app import app, guarded, out, styled
 
 _SHOW = 8  # flagged names shown per list in the human view (--json has them all)
 _STYLE = {"error": "bold red", "warn": "yellow", "info": "cyan"}
@@ -38,7 +38,7 @@ def render(r: health_mod.HealthReport) -> None:
     """The human view: verdicts first, then figures, then the flagged names."""
     from rich.table import Table
 
-    out.print(f"[bold]soulgraph health[/bold]: {r.source or 'graph'} ({r.format})")
+    out.print(styled("[bold]soulgraph health[/bold]: {} ({})", r.source or "graph", r.format), markup=True)
     render_problems(r)
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column(style="dim")
@@ -52,14 +52,15 @@ def render(r: health_mod.HealthReport) -> None:
     _list("untyped", r.untyped)
     _list("orphans", r.orphans)
     for f in r.failed:
-        out.print(f"[bold red]FAIL[/bold red] {f}")
+        out.print(styled("[bold red]FAIL[/bold red] {}", f), markup=True)
 
 
 def render_problems(r: health_mod.HealthReport) -> None:
     if not r.problems:
-        out.print("[green]no problems found[/green]")
+        out.print("[green]no problems found[/green]", markup=True)
     for p in r.problems:
-        out.print(f"[{_STYLE.get(p.severity, '')}]{p.severity:5}[/] {p.what}  [dim]fix:[/dim] {p.fix}")
+        out.print(styled(f"[{_STYLE.get(p.severity, '')}]{{}}[/] {{}}  [dim]fix:[/dim] {{}}",
+                         f"{p.severity:5}", p.what, p.fix), markup=True)
 
 
 def figures(r: health_mod.HealthReport) -> list[tuple[str, str]]:
@@ -105,7 +106,8 @@ def _list(title: str, items: list[str]) -> None:
     if not items:
         return
     more = f" (+{len(items) - _SHOW} more, see --json)" if len(items) > _SHOW else ""
-    out.print(f"[bold]{title}[/bold] {len(items)}: " + "; ".join(items[:_SHOW]) + more)
+    out.print(styled("[bold]{}[/bold] {}: {}{}", title, len(items), "; ".join(items[:_SHOW]), more),
+              markup=True)
 
 
 def _hist(h: dict | None) -> str:

@@ -124,6 +124,20 @@ def neighbors(
         via = f"{view.name(h.source)} -{h.relation}-> {view.name(h.target)}"
         t.add_row(str(h.depth), h.name, h.type, via + (" (weak)" if h.weak else ""))
     out.print(t)
+    if not hops:
+        out.print(_no_neighbors(view, entity, depth, direction, as_of, weak))
+
+
+def _no_neighbors(view, entity: str, depth: int, direction: str, as_of, weak: bool) -> str:
+    """Why the table is empty: by default weak co-occurrence links are not walked."""
+    from soulgraph.query import is_weak
+
+    hidden = 0 if weak else sum(is_weak(rel, d) for _, _, rel, d, _ in view.edges(
+        view.resolve(entity), direction=direction, as_of=as_of, include_weak=True))
+    if hidden:
+        return (f"no neighbours; {hidden} weak co-occurrence link{'s' if hidden > 1 else ''} "
+                "hidden (add --weak to walk them)")
+    return f"no neighbours within {depth} edge{'s' if depth > 1 else ''}"
 
 
 @app.command()

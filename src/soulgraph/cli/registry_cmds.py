@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 
 from soulgraph import registry as reg_mod
-from soulgraph.cli.app import app, guarded, out
+from soulgraph.cli.app import app, guarded, out, styled
 
 _SOURCE = typer.Argument(..., help="A .soul file or folder, a graph JSON, or a memory file with its graph.")
 _REGISTRY = typer.Option(None, "--registry", help="Registry file (default: <source>.soulgraph.json).")
@@ -36,8 +36,8 @@ def explain(
         print(json.dumps(e.model_dump(), indent=2, ensure_ascii=False))
         return
     conf = f"{e.confidence:.2f}" if isinstance(e.confidence, int | float) else "-"
-    out.print(f"[bold]{e.name}[/bold]  type [bold]{e.type}[/bold]  confidence {conf}"
-              + ("  (pinned)" if e.pinned else ""))
+    out.print(styled("[bold]{}[/bold]  type [bold]{}[/bold]  confidence {}{}", e.name, e.type, conf,
+                     "  (pinned)" if e.pinned else ""), markup=True)
     out.print(f"reasons: {', '.join(e.reasons) or '-'}")
     out.print(f"aliases: {', '.join(e.aliases) or '-'}")
     out.print(f"mentions: {e.mention_count} in {e.memories} memories")
@@ -79,7 +79,7 @@ def alias(
     other: str = typer.Argument(..., help="Another name for the same thing."),
     registry: Path | None = _REGISTRY,
 ) -> None:
-    """Record that ALIAS names the same entity as NAME (merged at the next rebuild)."""
+    """Record that OTHER names the same entity as NAME (merged at the next rebuild)."""
     path = reg_mod.add_alias(source, name, other, registry=registry)
     out.print(f"{other!r} is now an alias of {name!r} in {path}", markup=False)
 
@@ -103,7 +103,7 @@ def show_registry(
     registry: Path | None = _REGISTRY,
     as_json: bool = typer.Option(False, "--json", help="Print the registry as JSON."),
 ) -> None:
-    """List the pinned types, aliases and ignored names."""
+    """List the pinned types, aliases, ignored names, merges and unmerges."""
     reg, path = reg_mod.show(source, registry=registry)
     if as_json:
         print(json.dumps({"path": str(path), **reg.model_dump()}, indent=2, ensure_ascii=False))
@@ -114,5 +114,9 @@ def show_registry(
     for name, p in sorted(reg.entities.items()):
         t.add_row(name, p.type or "-", ", ".join(p.aliases) or "-", "yes" if p.ignore else "")
     out.print(t)
+    for a, b in reg.merges:
+        out.print(f"merged: {a} -> {b}", markup=False)
+    for a, b in reg.unmerges:
+        out.print(f"kept apart: {a} / {b}", markup=False)
     if reg.custom_types:
         out.print(f"custom types: {', '.join(reg.custom_types)}")

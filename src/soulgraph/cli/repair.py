@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from soulgraph.cli.app import ProgressBar, app, err, guarded, out
+from soulgraph.cli.app import ProgressBar, app, err, guarded, out, styled
 
 if TYPE_CHECKING:
     from soulgraph.api import RepairReport
@@ -47,11 +47,12 @@ def repair(
 def render(report: RepairReport) -> None:
     from soulgraph.cli.health import render_compare  # the same health summary, before -> after
 
-    out.print(f"[bold]soulgraph repair[/bold]: {report.source} ({report.kind}, {report.memories} memories)")
+    out.print(styled("[bold]soulgraph repair[/bold]: {} ({}, {} memories)", report.source, report.kind,
+                     report.memories), markup=True)
     render_compare(report.before, report.after)
     verb = "would write" if report.dry_run else "wrote"
     out.print(f"{verb} {report.out}  (extractor {report.extractor}, {report.seconds:.2f}s)")
-    if report.after.get("edges", 0) == 0:
+    if report.after.get("edges", 0) == 0 and report.memories:
         err.print("warning: the rebuilt graph has no edges")
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from soulgraph.cli.app import app, err, guarded, out
+from soulgraph.cli.app import app, err, guarded, out, styled
 
 if TYPE_CHECKING:
     from soulgraph.update import UpdateReport
@@ -43,8 +43,8 @@ def update(
 
 def render(r: UpdateReport) -> None:
     s = r.stats
-    out.print(f"[bold]soulgraph update[/bold]: {r.source} ({r.kind}, {s.memories} memories, "
-              f"extractor {r.extractor})")
+    out.print(styled("[bold]soulgraph update[/bold]: {} ({}, {} memories, extractor {})", r.source,
+                     r.kind, s.memories, r.extractor), markup=True)
     out.print(f"memories: {len(s.new)} new, {len(s.changed)} changed, {len(s.deleted)} deleted; "
               f"extracted {s.extracted}, reused {s.reused}" + ("  (no usable cache)" if r.cold else ""))
     out.print(f"graph: +{len(s.nodes_added)} / -{len(s.nodes_removed)} nodes, "

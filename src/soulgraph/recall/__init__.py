@@ -25,7 +25,7 @@ from soulgraph.query import GraphView
 from soulgraph.recall.graph_signal import EntitySignal, Linked
 from soulgraph.recall.lexical import BM25
 from soulgraph.recall.temporal import neighbours, same_speaker_neighbours
-from soulgraph.recall.text import speech, terms
+from soulgraph.recall.text import speech, stem, terms, words
 from soulgraph.resolve import normalize
 
 
@@ -164,14 +164,18 @@ class Recall:
         w = weights or self.weights
         s = self.signals(question, w)
         scores, base = self._scores(s, w)
-        return [self._hit(i, float(scores[i]), s, base, w) for i in top_k(scores, k)]
+        typed = {}  # stem -> the question's own word, for the explanation
+        for word in words(question):
+            typed.setdefault(stem(word), word)
+        return [self._hit(i, float(scores[i]), s, base, w, typed) for i in top_k(scores, k)]
 
-    def _hit(self, i: int, score: float, s: Signals, base: np.ndarray, w: Weights) -> Hit:
+    def _hit(self, i: int, score: float, s: Signals, base: np.ndarray, w: Weights,
+             typed: dict[str, str]) -> Hit:
         rec = self.view.records[i]
         why = []
-        words = self.bm25.matched(i, s.query_terms)
-        if words:
-            why.append("words: " + ", ".join(words[:5]))
+        matched = [typed.get(t, t) for t in self.bm25.matched(i, s.query_terms)]
+        if matched:
+            why.append("words: " + ", ".join(matched[:5]))
         ents = [self.view.name(n) for n in s.linked.entities if i in self.view.mentions.get(n, ())]
         if ents:
             why.append("mentions: " + ", ".join(ents[:4]))
