@@ -396,3 +396,18 @@ def test_a_tech_span_over_a_sentence_split_keeps_its_sentence_around_it():
     (a,) = run("!/0/g")
     for m in a.mentions:
         assert m.sent_start <= m.start and m.end <= m.sent_end
+
+
+def test_a_pasted_document_is_parsed_in_sentence_pieces_and_every_name_found():
+    """One 72 KB memory: spaCy sees pieces of at most MAX_CHARS cut at sentence ends (a batch of
+    whole documents made 2.6 GB of a 1 MB memory); every name keeps its exact span."""
+    text = "Alice met Bob in Paris. " * 3000
+    cuts = list(spacy_np._chunks(text, 0, len(text)))
+    assert len(cuts) > 1 and all(b - a <= spacy_np.MAX_CHARS for a, b in cuts)
+    assert all(text[b - 2:b] == ". " for a, b in cuts[:-1])  # at a sentence end
+    (a,) = spacy_np.analyze([Memory(id="long", content=text)], NLP)
+    found = {}
+    for m in a.mentions:
+        assert text[m.start:m.end] == m.text
+        found[m.text] = found.get(m.text, 0) + 1
+    assert found.get("Alice") == 3000 and found.get("Paris") == 3000, found

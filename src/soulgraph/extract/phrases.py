@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from soulgraph.classify import corpus, gazetteer
 from soulgraph.extract import lexicon, trim
 from soulgraph.extract.candidates import Cand
@@ -42,13 +44,21 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
     """
     out = []
     n = len(doc)
+    text = doc.text  # read once: spaCy joins every token again on each .text
+    tech: list[bool] = []  # is_technical(text), worked out at most once (a scan of the whole text)
+
+    def technical() -> bool:
+        if not tech:
+            tech.append(corpus.is_technical(text))
+        return tech[0]
+
     for c in cands:
         if c.sentence_initial or not any(x == "propn" or x.startswith("ner:") for x in c.cues):
             continue
         span = doc.char_span(c.start, c.end)
         if span is None or len(span) != 1 or not span.text[:1].isupper() or lexicon.is_word(span.text):
             continue
-        if _product_part(span.text, doc.text):
+        if _product_part(span.text, technical):
             continue  # "SQLite file lock", "MCP server path", "Syncthing replication": a product's part
         k = span.end
         chain = []
@@ -72,14 +82,14 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
     return out
 
 
-def _product_part(name: str, text: str) -> bool:
+def _product_part(name: str, technical: Callable[[], bool]) -> bool:
     """A product's name before a noun names a part or an aspect of the product, not a concept
     of its own: CamelCase names ("SQLite schema", "KnowledgeGraph singleton") anywhere, known
     tools ("MCP server path", "Syncthing replication") in technical text. Eponyms are
     capitalised words ("Hebbian potentiation"); acronyms keep their phrase ("NHK network")."""
     if any(ch.isupper() for ch in name[1:]) and any(ch.islower() for ch in name):
         return True
-    return gazetteer.key(name) in gazetteer.words("tools") and corpus.is_technical(text)
+    return gazetteer.key(name) in gazetteer.words("tools") and technical()
 
 
 _REGION_TAIL = ("county", "province", "parish", "district", "prefecture", "oblast", "state")

@@ -107,8 +107,10 @@ PIPES_NEEDED = ("tok2vec", "tagger", "parser", "attribute_ruler", "ner")
 # Below this many memories per worker, extra processes cost more (fork, pickling) than they save.
 MIN_MEMORIES_PER_PROCESS = 400
 BATCH_SIZE = 128
-# Longer segments are parsed in pieces (spaCy's own limit is 1M chars; memory grows with length).
-MAX_CHARS = 100_000
+# Longer segments are parsed in pieces: spaCy's own limit is 1M chars, and its memory grows with
+# the text of a whole batch (BATCH_SIZE pieces), so a pasted document must not make one huge piece.
+MAX_CHARS = 5_000
+BATCH_CHARS = 40_000  # a batch of chat turns (~100-300 chars each) stays at BATCH_SIZE
 
 _MAYBE = re.compile(r"[A-Z0-9#@/`+:]|\.[a-z]|\w-\w")
 _WORD = re.compile(r"[a-z]{3,}")
@@ -154,9 +156,11 @@ def load_nlp():
 
 
 def _chunks(text: str, start: int, end: int, limit: int = MAX_CHARS):
-    """Split a huge segment at line (or space) breaks so spaCy never sees > ``limit`` chars."""
+    """Split a long segment at sentence ends (else line, else space breaks) so spaCy never sees
+    more than ``limit`` chars at once."""
     while end - start > limit:
-        cut = text.rfind("\n", start + limit // 2, start + limit)
+        ends = [m.end() for m in _SENT_END.finditer(text, start + limit // 2, start + limit)]
+        cut = ends[-1] if ends else text.rfind("\n", start + limit // 2, start + limit)
         if cut < 0:
             cut = text.rfind(" ", start + limit // 2, start + limit)
         if cut < 0:
@@ -317,7 +321,7 @@ def _analyze_serial(memories: Sequence[Memory], nlp, progress) -> list[MemoryAna
             pending[mem.id] = n
         elif progress:
             progress(1)
-    docs = nlp.pipe(jobs, as_tuples=True, batch_size=BATCH_SIZE)
+    docs = _pipe(nlp, jobs)
     deferred: dict[str, list[Mention]] = {}
     for doc, (mid, off, speaker) in docs:
         a = out[mid]
@@ -336,6 +340,22 @@ def _analyze_serial(memories: Sequence[Memory], nlp, progress) -> list[MemoryAna
             if progress:
                 progress(1)
     return [out[m.id] for m in memories]
+
+
+def _pipe(nlp, jobs: list[tuple[str, tuple]]):
+    """``nlp.pipe`` over ``jobs`` (text, context) in order, in batches of at most BATCH_SIZE texts
+    and about BATCH_CHARS characters: spaCy's memory grows with the text of a batch, so a store
+    of pasted documents must not make one batch of 128 pieces of MAX_CHARS each."""
+    group: list[tuple[str, tuple]] = []
+    chars = 0
+    for job in jobs:
+        group.append(job)
+        chars += len(job[0])
+        if len(group) >= BATCH_SIZE or chars >= BATCH_CHARS:
+            yield from nlp.pipe(group, as_tuples=True, batch_size=len(group))
+            group, chars = [], 0
+    if group:
+        yield from nlp.pipe(group, as_tuples=True, batch_size=len(group))
 
 
 def _settle_deferred(a: MemoryAnalysis, later: list[Mention]) -> None:

@@ -139,7 +139,7 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
     """
     idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men},
                  key=lambda i: mentions[i].start)
-    text = ctx.doc.text
+    text = ctx.text
     listed = _listed(ctx, idx, mentions)
     chain: list[int] = []
     for a, b in zip(idx, idx[1:], strict=False):
@@ -187,7 +187,7 @@ def _listed(ctx: Ctx, idx: list[int], mentions: list[Mention]) -> set[int]:
     middle) and "Port Arthur and Galveston, Texas" are no such list."""
     out: set[int] = set()
     run, seps = idx[:1], []
-    text = ctx.doc.text
+    text = ctx.text
 
     def close():
         if len(run) >= 4 and _AND_SEP.search(seps[-1]) and not any(_AND_SEP.search(x) for x in seps[:-1]):
@@ -207,7 +207,7 @@ def _listed(ctx: Ctx, idx: list[int], mentions: list[Mention]) -> set[int]:
 
 def _by_agent(ctx: Ctx, a: int) -> bool:
     """"... was praised by X", "Jones, followed by X": a passive verb before the name takes the "by"."""
-    before = ctx.doc.text[max(0, ctx.mentions[a].start - ctx.offset - 40): ctx.mentions[a].start - ctx.offset]
+    before = ctx.text[max(0, ctx.mentions[a].start - ctx.offset - 40): ctx.mentions[a].start - ctx.offset]
     return bool(_PASSIVE_BEFORE.search(before))
 
 
@@ -224,7 +224,7 @@ def _tok_span(ctx: Ctx, a: int, b: int) -> tuple:
 
 def addressee(ctx: Ctx, mentions: list[Mention]) -> int | None:
     """The one person a segment speaks to by name ("Thanks, Melanie!"), if exactly one."""
-    text = ctx.doc.text
+    text = ctx.text
     found = set()
     idx = None
     for i, m in enumerate(mentions):
@@ -252,7 +252,7 @@ def datelines(ctx: Ctx, sent, mentions: list[Mention]) -> None:
     """"Moscow IZVESTIYA", "Paris Radio France International": the news source the extractor
     split off a dateline is based in the place before it."""
     idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men}, key=lambda i: mentions[i].start)
-    text = ctx.doc.text
+    text = ctx.text
     if idx and ctx.types[idx[0]] in ("place", "unknown"):  # "Sofia, February 15 (BTA) --"
         a = idx[0]
         for c in idx[1:3]:

@@ -29,6 +29,11 @@ class Ctx:
     mentions: list[Mention]
     addressee: int | None = None
     out: dict = field(default_factory=dict)
+    text: str = ""  # doc.text, read once: spaCy joins every token again on each .text
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            self.text = self.doc.text
 
 
 def end(ctx: Ctx, t):
