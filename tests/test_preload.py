@@ -133,3 +133,20 @@ def _running(pid: int) -> bool:
         except ProcessLookupError:
             return False
         return True
+
+
+def test_child_whose_parent_stops_listening_exits_quietly():
+    """Ctrl-C during `update`: the parent drops its end while the child is still sending
+    progress; the child used to die on BrokenPipeError with a traceback (exit code 1)."""
+    pre = preload.ModelPreload()
+    many = [Memory(id=f"m{i}", content=f"Priya Raman met Sam Lee in Lisbon on day {i}.") for i in range(3000)]
+    try:
+        pre._conn.send((many, 1))
+        kind = None
+        while kind != "tick":
+            kind, _ = pre._conn.recv()
+        pre._conn.close()  # the parent is gone: every later send of the child fails
+        pre._proc.join(timeout=120)
+        assert not pre._proc.is_alive() and pre._proc.exitcode == 0
+    finally:
+        pre.close()

@@ -145,17 +145,22 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         job = conn.recv()
     except (EOFError, OSError):
         return
-    if not ready:
-        conn.send(("unavailable", None))
-        return
-    memories, workers = job
     try:
-        analyses, _ = extract.analyze(memories, "spacy", workers=workers,
-                                      progress=lambda n: conn.send(("tick", n)))
-    except Exception as exc:  # noqa: BLE001 - reported to the parent, which extracts itself
-        conn.send(("error", repr(exc)))
+        if not ready:
+            conn.send(("unavailable", None))
+            return
+        memories, workers = job
+        try:
+            analyses, _ = extract.analyze(memories, "spacy", workers=workers,
+                                          progress=lambda n: conn.send(("tick", n)))
+        except OSError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - reported to the parent, which extracts itself
+            conn.send(("error", repr(exc)))
+            return
+        conn.send(("done", analyses))
+    except OSError:  # the parent is gone or stopped listening (Ctrl-C): nothing left to tell
         return
-    conn.send(("done", analyses))
 
 
 def _skip_spacy_cli() -> None:
