@@ -132,3 +132,15 @@ def test_titled_form_joins_the_name_it_titles_and_stays_an_alias():
     assert set(got) == {"lincoln", "lincoln center"}
     assert got["lincoln"].name == "Lincoln"
     assert "President Lincoln" in got["lincoln"].aliases
+
+
+def test_a_pull_request_and_its_bare_number_are_one_node():
+    """The demo soul had "#1628" and "PR #1628" as two nodes (GitHub numbers issues and PRs
+    together, so "issue #1628" is the same one too); "#16" stays apart."""
+    from soulgraph import Memory, rebuild
+
+    g = rebuild([Memory(id="d1", content="Merged PR #1628 after review."),
+                 Memory(id="d2", content="Follow-up to #1628: fix the flaky test."),
+                 Memory(id="d3", content="See issue #1628 and #16 for details.")], extractor="regex").graph
+    refs = {d["name"]: sorted(d.get("aliases") or []) for _, d in g.nodes(data=True) if "#" in d["name"]}
+    assert refs == {"#1628": ["PR #1628", "issue #1628"], "#16": []}, refs

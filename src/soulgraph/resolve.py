@@ -41,10 +41,20 @@ LONG_NAME = 13  # from this length two edits are allowed, below it one
 SHORT_MIN_LEN = 3  # a short form must be at least this long to extend
 
 
+# "PR #1628", "issue #1628", "pull request #1628" and "#1628": one number of one tracker
+# (GitHub numbers issues and pull requests together), so one key.
+_TRACKER_REF = re.compile(r"(?:pr|mr|issue|pull request|pull|ticket|bug)\s*(#\d+)")
+
+
 @functools.lru_cache(maxsize=1 << 16)  # called per mention, several times; names repeat a lot
 def normalize(name: str) -> str:
-    """Matching key: casefold, -/_/space runs as one space, edge punctuation, 'the ' and 's off."""
-    s = _SEP.sub(" ", name.casefold())
+    """Matching key: casefold, -/_/space runs as one space, edge punctuation, 'the ' and 's off
+    ("PR #12" and "#12" share the key "#12")."""
+    low = name.casefold()
+    ref = _TRACKER_REF.fullmatch(low.strip())
+    if ref is not None:
+        return ref.group(1)
+    s = _SEP.sub(" ", low)
     prev = None
     while s != prev:
         prev = s
