@@ -411,3 +411,13 @@ def test_a_given_name_the_tagger_calls_an_adverb_is_still_a_name():
 def test_a_mentor_neighbour_or_classmate_is_someone_the_speaker_knows(text, edge):
     _, edges = _graph(text)
     assert edge in edges, edges
+
+
+def test_a_bare_count_is_no_node_but_a_year_a_time_and_a_model_number_are():
+    types, _ = _graph("Add 180+ new tests; scan drawers in 1000-item batches; the cap at line 58 dropped "
+                      "300 people from 32766 rows.",
+                      "Hebb 1949 described it; the 1978 allegations resurfaced at 2200 GMT.",
+                      "Big fan of Ps 4 but cannot buy it.")
+    assert not {"180", "1000", "58", "300", "32766"} & set(types), types
+    assert {"1949", "1978"} <= set(types), types
+    assert "Ps 4" in types, types

@@ -388,6 +388,22 @@ def _unit_after_number(doc, i: int, j: int) -> bool:
         and doc[i - 1].like_num and not doc[i - 1].whitespace_
 
 
+def _bare_count(doc, i: int, j: int) -> bool:
+    """A lone integer that counts something ("180+ new tests", "1000-item batches", "line 58",
+    "300 people"): no node. A year or a four-digit time stays (Hebb 1949, "1978 allegations",
+    "at 1000 today")."""
+    t = doc[i]
+    if j - i != 1 or not t.text.isdigit():
+        return False
+    if i > 0 and doc[i - 1].text[:1].isupper() and doc[i - 1].is_alpha:
+        return False  # "Ps 4", "Uncharted 4", "Windows 11": the number of a name before it
+    nxt = doc[j] if j < len(doc) else None
+    if nxt is not None and nxt.text in ("+", "-", "x", "%") and not t.whitespace_:
+        return True  # "180+", "1000-item", "10x"
+    w = t.text
+    if len(w) == 4 and (1000 <= int(w) <= 2100 or (int(w[:2]) < 24 and int(w[2:]) < 60)):
+        return False  # a year or a time of day ("1978 allegations", "at 2200 GMT")
+    return True
 
 
 def _whole_listed_name(doc, i: int, j: int, text: str) -> int:
@@ -513,7 +529,7 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand
             title = trim.title_word(doc[i - 1])  # dropped by the opener or inner-title rules
         j, head = trim.strip_trailing_heads(doc, i, j)
         i, j = trim.trim(doc, i, j)
-    if i >= j or _unit_after_number(doc, i, j):
+    if i >= j or _unit_after_number(doc, i, j) or _bare_count(doc, i, j):
         return None
     if j - i == 1 and doc[i].text.islower() and doc[i].is_alpha and doc[i].tag_ in ("NNP", "NNPS") \
             and not doc[i].ent_type_ and not extra and _common_noun_in_prose(doc[i]) \
