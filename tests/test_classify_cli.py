@@ -75,7 +75,7 @@ def test_explain_shows_type_reasons_and_sentences(tmp_path, cli):
     human = cli("explain", out, "Riley")
     assert human.returncode == 0 and "person" in human.stdout and "reasons:" in human.stdout
     missing = cli("explain", out, "Rilley")
-    assert missing.returncode == 2 and "no node named 'Rilley'" in missing.stderr
+    assert missing.returncode == 2 and "unknown entity 'Rilley' in this graph" in missing.stderr
     assert "did you mean 'Riley'" in missing.stderr
 
 

@@ -37,7 +37,7 @@ def explain(name: str, source: Path, *, limit: int = 3) -> Explanation:
     if node_id is None:
         hint = _suggest(g, name)
         more = f" (did you mean {hint}?)" if hint else ""
-        raise SoulgraphError(f"{source}: no node named {name!r}{more}")
+        raise SoulgraphError(f"unknown entity {name!r} in this graph ({source}){more}")
     d = g.nodes[node_id]
     prov = [p if isinstance(p, dict) else {"memory_id": str(p)} for p in d.get("provenance") or []]
     sentences, seen, texts = [], set(), memory_texts(g)
