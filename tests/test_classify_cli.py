@@ -47,7 +47,7 @@ def test_shuffled_memories_give_the_same_types(tmp_path, cli):
     ta, tb = _types(cli, a, tmp_path / "a.json"), _types(cli, b, tmp_path / "b.json")
     assert ta == tb
     assert ta["riley"] == "person" and ta["lisbon"] == "place" and ta["acme corp"] == "org"
-    assert ta["pr #1628"] == "document" and ta["python"] == "tool"
+    assert ta["#1628"] == "document" and ta["python"] == "tool"
     assert "wow" not in ta and "merged" not in ta
 
 
@@ -163,7 +163,7 @@ def test_regex_fallback_cues_type_sensibly(tmp_path, cli):
     types = {n["id"]: n["type"] for n in orjson.loads(out.read_bytes())["nodes"]}
     assert types["riley"] == "person" and types["caroline"] == "person"
     assert types["zorbly"] in ("tool", "project") and types["python"] == "tool"
-    assert types["pr #1628"] == "document" and types["src/app/main.py"] == "document"
+    assert types["#1628"] == "document" and types["src/app/main.py"] == "document"
     assert types.get("lisbon") == "place"
     assert types.get("merged") in (None, "concept")
     assert [k for k, t in types.items() if t == "person"] == ["caroline", "riley"]
