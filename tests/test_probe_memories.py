@@ -421,3 +421,9 @@ def test_a_bare_count_is_no_node_but_a_year_a_time_and_a_model_number_are():
     assert not {"180", "1000", "58", "300", "32766"} & set(types), types
     assert {"1949", "1978"} <= set(types), types
     assert "Ps 4" in types, types
+
+
+def test_work_for_a_product_as_a_noun_is_no_employer():
+    types, _ = _graph("I'm picking up the scheduler work for PocketPaw today.",
+                      "PocketPaw release notes mention the PocketPaw repo and its changelog.")
+    assert types.get("PocketPaw") != "org", types

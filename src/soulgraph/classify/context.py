@@ -140,7 +140,7 @@ _WORK_RIGHT = re.compile(
 _ORG_LEFT = re.compile(
     r"\b(?:works?|worked|working|job|intern(?:ed|ing)?|engineer|analyst|employee|volunteer(?:s|ed|ing)?)\s+at\s+"
     r"(?:the\s+)?$|"
-    r"\b(?:work|works|worked|working)\s+for\s+$|"
+    r"\b(?:works|worked|working|(?:i|we|you|they|to|still|now|who)\s+work)\s+for\s+$|"  # not "the work for X"
     r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
 _ORG_RIGHT = re.compile(
