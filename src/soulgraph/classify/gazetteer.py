@@ -48,6 +48,12 @@ def is_ambiguous_name(token: str) -> bool:
     return key(token) in words("ambiguous_names")
 
 
+def is_plain_given_name(token: str) -> bool:
+    """A capitalised given name that is no ordinary word too ("Raj", not "Will" or "May"): a
+    name whatever the tagger made of it."""
+    return token[:1].isupper() and is_given_name(token) and not is_ambiguous_name(token)
+
+
 def is_nonentity(token: str) -> bool:
     return key(token) in words("nonentities")
 

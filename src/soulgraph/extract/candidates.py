@@ -9,6 +9,7 @@ the segment belongs to at most one candidate, except "Town, State" pairs
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -158,8 +159,7 @@ def _nameish(t, is_initial: bool) -> bool:
         # "on Twitter", "my cousin Raj": an English word that a list knows as a name (a given name
         # not also a common word, like Will or May), capitalised mid-sentence, is that name (at a
         # sentence start the capital says nothing)
-        return not is_initial and (text.isupper() or _listed(text) or (
-            gazetteer.is_given_name(text) and not gazetteer.is_ambiguous_name(text)))
+        return not is_initial and (text.isupper() or _listed(text) or gazetteer.is_plain_given_name(text))
     return True
 
 
@@ -173,12 +173,9 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
         k = bisect_right(starts, tok_i) - 1
         return bounds[max(k, 0)]
 
-    known: list[bool] = []
-
-    def technical() -> bool:  # worked out at most once per segment, and only when asked
-        if not known:  # code-like text, or a dev chat naming a file, an issue, a URL or Node.js
-            known.append(corpus.is_technical(text) or any(t.kind in _DEV_KINDS for t in tech))
-        return known[0]
+    # worked out at most once per segment, and only when asked: code-like text, or a dev chat
+    # naming a file, an issue, a URL or Node.js
+    technical = functools.cache(lambda: corpus.is_technical(text) or any(t.kind in _DEV_KINDS for t in tech))
 
     # 1. spaCy spans: entities and proper-noun runs, merged
     spans: dict[tuple[int, int], list[str]] = {}

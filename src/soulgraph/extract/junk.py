@@ -85,7 +85,7 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
                     and not lexicon.is_interjection_like(s):
                 return True  # "Maya founded Brightline", "Grace said ..." (NER silent or ORG)
             return "defer" if all_propn else False
-        if not all_propn and label is None and _plain_given_name(s):
+        if not all_propn and label is None and gazetteer.is_plain_given_name(s):
             return True  # "my cousin Raj" (RB to the tagger): a known given name, no ordinary word
         if not all_propn and label is None and lexicon.is_word(s) and not s.isupper():
             return False
@@ -97,11 +97,6 @@ def keep(s: str, toks, label, sent_initial: bool, all_propn: bool, extra) -> boo
                 and all(shapes.is_shouting(w) for w in words):
             return False
     return True
-
-
-def _plain_given_name(s: str) -> bool:
-    """A capitalised given name that is no ordinary word too (Raj, not Will or May)."""
-    return s[:1].isupper() and gazetteer.is_given_name(s) and not gazetteer.is_ambiguous_name(s)
 
 
 def _agent_subject(tok) -> bool:

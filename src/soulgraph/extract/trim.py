@@ -80,8 +80,7 @@ def _keep_lead(tok) -> bool:
     # the tagger guesses RB/UH/IN for unknown words ("chromadb"): keep non-words
     return tok.tag_ in _GUESS_TAGS and tok.is_alpha and not tok.is_stop and (
         not lexicon.is_word(tok.lower_) or shapes.is_camel_case(tok.text)  # "iOS" (RB), not "ios"
-        or (tok.text[:1].isupper() and gazetteer.is_given_name(tok.text)  # "my cousin Raj" (RB)
-            and not gazetteer.is_ambiguous_name(tok.text)))
+        or gazetteer.is_plain_given_name(tok.text))  # "my cousin Raj" (RB)
 
 
 _GUESS_TAGS = frozenset({"RB", "UH", "MD", "IN", "CC"})
