@@ -54,9 +54,9 @@ def _verb_key(t) -> tuple[str, str]:
 def verb_frame(ctx: Ctx, v) -> None:
     if v.pos_ not in ("VERB", "AUX") and not any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children):
         return
-    if not _asserted(v):
-        return
     lem, key = _verb_key(v)
+    if not _asserted(v, lem in COPULAS):
+        return
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
         v.dep_ == "acl" and v.tag_ == "VBN") or _dangling(v)
     if passive:
@@ -151,12 +151,12 @@ _MODALS = frozenset({"will", "'ll", "wo", "would", "'d", "shall", "should", "may
                      "ca", "must"})
 
 
-def _asserted(v) -> bool:
+def _asserted(v, copula: bool) -> bool:
     """Whether the clause of ``v`` says something happened or holds: not negated ("I haven't been
     to Edinburgh"), no modal on a verb of action ("I'll be visiting", "we could move to Lisbon";
     a role keeps its ties: "X would be the next president of Mexico"), not a question
-    ("have you been to Italy?"; a clause under it, "did you know Priya works at Google?", is)."""
-    copula = V.lemma(v.text) in COPULAS  # "X would be the next president of Mexico": still of Mexico
+    ("have you been to Italy?"; a clause under it, "did you know Priya works at Google?", is).
+    ``copula``: ``v`` is a form of "be" (or another copula), whose modal keeps the role's ties."""
     for c in v.children:
         if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS and not copula):
             return False
