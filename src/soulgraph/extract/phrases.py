@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from soulgraph.classify import corpus, gazetteer
@@ -45,12 +46,7 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
     out = []
     n = len(doc)
     text = doc.text  # read once: spaCy joins every token again on each .text
-    tech: list[bool] = []  # is_technical(text), worked out at most once (a scan of the whole text)
-
-    def technical() -> bool:
-        if not tech:
-            tech.append(corpus.is_technical(text))
-        return tech[0]
+    technical = functools.cache(lambda: corpus.is_technical(text))  # a whole-text scan: at most once
 
     for c in cands:
         if c.sentence_initial or not any(x == "propn" or x.startswith("ner:") for x in c.cues):
