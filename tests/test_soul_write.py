@@ -40,8 +40,8 @@ def test_zip_only_graph_changes_raw_members_identical(tmp_path):
     original = p.read_bytes()
     before = raw_records(p)
     order = [i.filename for i in zipfile.ZipFile(p).infolist()]
-    backup = soul_write.write_graph(read_store(p), small_graph())
-    assert backup == tmp_path / "a.soul.bak" and backup.read_bytes() == original
+    changed, backup = soul_write.write_graph(read_store(p), small_graph())
+    assert changed and backup == tmp_path / "a.soul.bak" and backup.read_bytes() == original
     after = raw_records(p)
     assert [i.filename for i in zipfile.ZipFile(p).infolist()] == order
     for name in order:
@@ -84,8 +84,34 @@ def test_second_identical_repair_writes_nothing(tmp_path):
     p = make_zip_soul(tmp_path / "a.soul", LAYERS)
     soul_write.write_graph(read_store(p), small_graph())
     repaired = p.read_bytes()
-    assert soul_write.write_graph(read_store(p), small_graph()) is None
+    assert soul_write.write_graph(read_store(p), small_graph()) == (False, None)
     assert p.read_bytes() == repaired and not (tmp_path / "a.soul.bak.1").exists()
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir", "out"])
+def test_repair_and_update_with_nothing_new_say_unchanged_and_touch_nothing(tmp_path, cli, kind):
+    """A second repair, then an update, of an unchanged store: the user is told the graph was
+    already this one, and no byte, time stamp or backup changes (the first run said "wrote")."""
+    p = (make_zip_soul if kind != "dir" else make_dir_soul)(tmp_path / "a.soul", LAYERS)
+    out = ["--out", str(tmp_path / "g.json")] if kind == "out" else []
+    target = tmp_path / "g.json" if kind == "out" else p
+    r = cli("repair", "--rebuild-graph", p, "--extractor", "regex", *out)
+    assert r.returncode == 0 and f"wrote {target}" in r.stdout
+    before = {f: (f.stat().st_mtime_ns, f.read_bytes() if f.is_file() else None)
+              for f in tmp_path.rglob("*") if not f.name.endswith("cache")}
+    for args in (["repair", "--rebuild-graph", p, "--extractor", "regex", *out, "--json"],
+                 ["update", p, *out, "--json"]):
+        r = cli(*args)
+        assert r.returncode == 0, r.stderr
+        report = json.loads(r.stdout)
+        assert report["written"] is False and report["backup"] is None
+    r = cli("update", p, *out)
+    assert r.returncode == 0
+    assert f"{target} unchanged: it already holds this graph, nothing written" in r.stdout
+    assert "wrote" not in r.stdout
+    after = {f: (f.stat().st_mtime_ns, f.read_bytes() if f.is_file() else None)
+             for f in tmp_path.rglob("*") if not f.name.endswith("cache")}
+    assert after == before
 
 
 def test_backups_are_numbered_never_overwritten(tmp_path):
@@ -93,7 +119,7 @@ def test_backups_are_numbered_never_overwritten(tmp_path):
     original = p.read_bytes()
     soul_write.write_graph(read_store(p), small_graph())
     first = p.read_bytes()
-    b2 = soul_write.write_graph(read_store(p), small_graph(time="2026-04-01T00:00:00"))
+    b2 = soul_write.write_graph(read_store(p), small_graph(time="2026-04-01T00:00:00")).backup
     assert b2 == tmp_path / "a.soul.bak.1" and b2.read_bytes() == first
     assert (tmp_path / "a.soul.bak").read_bytes() == original
 
@@ -101,7 +127,7 @@ def test_backups_are_numbered_never_overwritten(tmp_path):
 def test_folder_only_graph_json_changes(tmp_path):
     d = make_dir_soul(tmp_path / "a.soul", LAYERS)
     before = snapshot(d)
-    backup = soul_write.write_graph(read_store(d), small_graph())
+    backup = soul_write.write_graph(read_store(d), small_graph()).backup
     after = snapshot(d)
     assert backup == d / "memory" / "graph.json.bak"
     assert after.pop("memory/graph.json.bak") == before["memory/graph.json"]
@@ -113,7 +139,7 @@ def test_folder_only_graph_json_changes(tmp_path):
 def test_folder_without_graph_json(tmp_path):
     d = make_dir_soul(tmp_path / "a.soul", LAYERS)
     (d / "memory" / "graph.json").unlink()
-    assert soul_write.write_graph(read_store(d), small_graph()) is None  # nothing to back up
+    assert soul_write.write_graph(read_store(d), small_graph()) == (True, None)  # nothing to back up
     assert orjson.loads((d / "memory" / "graph.json").read_bytes())["entities"]["Arjun"] == "person"
 
 
@@ -157,7 +183,7 @@ def test_second_repair_gets_locked_error_and_a_killed_holder_leaves_no_stale_loc
         holder.kill()  # SIGKILL: flock dies with the process
         holder.wait()
     assert safety.lock_path(p).exists()  # the killed holder's file is left ...
-    assert soul_write.write_graph(read_store(p), small_graph()) is not None  # ... and does not block
+    assert soul_write.write_graph(read_store(p), small_graph()).changed  # ... and does not block
     assert not safety.lock_path(p).exists()
 
 
@@ -271,7 +297,7 @@ def test_private_permissions_kept_on_soul_and_backup(tmp_path, kind):
     p = (make_zip_soul if kind == "zip" else make_dir_soul)(tmp_path / "a.soul", LAYERS)
     target = p if kind == "zip" else p / "memory" / "graph.json"
     os.chmod(target, 0o600)
-    backup = soul_write.write_graph(read_store(p), small_graph())
+    backup = soul_write.write_graph(read_store(p), small_graph()).backup
     assert os.stat(target).st_mode & 0o777 == 0o600
     assert os.stat(backup).st_mode & 0o777 == 0o600
 

@@ -27,6 +27,7 @@ class RepairReport(BaseModel):
     seconds: float
     timings: dict[str, float] = Field(default_factory=dict)
     backup: str | None = None
+    written: bool = False  # False for a dry run, or when the graph there was already this one
 
 
 def existing_graph(store: Store, out: Path | None = None) -> nx.MultiDiGraph | None:
@@ -71,11 +72,11 @@ def repair(
         before_g = existing_graph(store, out)  # locate's loaders pause the GC themselves
         build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,
                                  workers=workers, progress=progress)
-        target, backup = locate.graph_target(store, out), None
+        target, written = locate.graph_target(store, out), None
         # neither writing it nor summing up its health makes cycles (GC scans: 3x the time at 30k)
         with gcpause.paused():
             if not dry_run:
-                backup = locate.write_graph(store, build.graph, target)
+                written = locate.write_graph(store, build.graph, target)
                 update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
             corpus = health.store_corpus(store.memories, hashes=build.hashes)  # read once for both summaries
             return RepairReport(
@@ -88,7 +89,8 @@ def repair(
                                      graph=str(out) if out is not None else None),
                 seconds=round(time.perf_counter() - t0, 3),
                 timings={k: round(v, 3) for k, v in build.timings.items()},
-                backup=str(backup) if backup else None,
+                backup=str(written.backup) if written and written.backup else None,
+                written=bool(written and written.changed),
             )
 
 

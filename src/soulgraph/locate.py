@@ -8,6 +8,7 @@ a memory file keeps it beside itself (``<file>.graph.json``) or at ``--graph``/
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -16,6 +17,9 @@ from soulgraph.gcpause import paused
 from soulgraph.models import Memory
 from soulgraph.readwrite import nodelink, soulproto
 from soulgraph.sources import Store, default_graph_path, read_store, shown
+
+if TYPE_CHECKING:
+    from soulgraph.sources import soul_write
 
 
 def graph_from_data(data, name: str) -> nx.MultiDiGraph:
@@ -115,12 +119,12 @@ def _inside(path: Path, store_path: Path) -> bool:
     return p == s or s in p.parents
 
 
-def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None) -> Path | None:
-    """Write ``g`` where the store keeps its graph: inside a soul (``target`` None; returns
-    the backup path) or at ``target`` with the store's permissions (returns None)."""
-    if target is None:
-        from soulgraph.sources import soul_write
+def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None) -> soul_write.Written:
+    """Write ``g`` where the store keeps its graph: inside a soul (``target`` None) or at
+    ``target`` with the store's permissions. Nothing is written (``changed`` False) when the
+    graph there already has exactly these bytes."""
+    from soulgraph.sources import soul_write  # the writer, loaded only by commands that write
 
+    if target is None:
         return soul_write.write_graph(store, soulproto.to_soul(g))
-    nodelink.save(g, target, like=store.mode_model)
-    return None
+    return soul_write.Written(nodelink.save(g, target, like=store.mode_model), None)

@@ -314,6 +314,7 @@ class UpdateReport(BaseModel):
     after: dict | None = None
     seconds: float = 0.0
     backup: str | None = None
+    written: bool = False  # False for a dry run, or when nothing changed (the graph is left alone)
 
 
 def cache_path(store, graph_path: Path | None) -> Path:
@@ -369,10 +370,10 @@ def update(
         t_read = time.perf_counter() - t0
         res = update_memories(store.memories, old, cache, extractor=extractor, registry=reg,
                               workers=workers, progress=progress, preload=pre)
-        backup = None
+        written = None
         t_write = time.perf_counter()
         if not dry_run:
-            backup = locate.write_graph(store, res.graph, target)
+            written = locate.write_graph(store, res.graph, target)
             if res.cache is not None:
                 save_cache(res.cache, cpath, like=store.mode_model)
             elif cpath.exists():
@@ -391,7 +392,9 @@ def update(
             after=health.summary(res.graph, store.memories, source=str(source), corpus=corpus,
                                  graph=str(out) if out is not None else None)
             if with_health else None,
-            seconds=round(time.perf_counter() - t0, 3), backup=str(backup) if backup else None,
+            seconds=round(time.perf_counter() - t0, 3),
+            backup=str(written.backup) if written and written.backup else None,
+            written=bool(written and written.changed),
         )
 
 

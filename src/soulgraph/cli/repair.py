@@ -50,10 +50,17 @@ def render(report: RepairReport) -> None:
     out.print(styled("[bold]soulgraph repair[/bold]: {} ({}, {} memories)", report.source, report.kind,
                      report.memories), markup=True)
     render_compare(report.before, report.after)
-    verb = "would write" if report.dry_run else "wrote"
-    out.print(f"{verb} {report.out}  (extractor {report.extractor}, {report.seconds:.2f}s)")
+    out.print(f"{outcome(report.dry_run, report.written, report.out)}  "
+              f"(extractor {report.extractor}, {report.seconds:.2f}s)")
     if report.after.get("edges", 0) == 0 and report.memories:
         err.print("warning: the rebuilt graph has no edges")
+
+
+def outcome(dry_run: bool, written: bool, where: str | None) -> str:
+    """What happened to the graph file, in words (repair and update end with it)."""
+    if dry_run:
+        return f"would write {where}"
+    return f"wrote {where}" if written else f"{where} unchanged: it already holds this graph, nothing written"
 
 
 def _hist(h: dict | None) -> str:

@@ -58,7 +58,8 @@ def render(r: UpdateReport) -> None:
         from soulgraph.cli.health import render_compare
 
         render_compare(r.before, r.after)
-    verb = "would write" if r.dry_run else "wrote"
-    out.print(f"{verb} {r.out}  ({r.seconds:.2f}s)")
+    from soulgraph.cli.repair import outcome
+
+    out.print(f"{outcome(r.dry_run, r.written, r.out)}  ({r.seconds:.2f}s)")
     if r.after is not None and r.after.get("edges", 0) == 0 and r.after.get("nodes", 0):
         err.print("warning: the updated graph has no edges")

@@ -22,6 +22,7 @@ import os
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import orjson
 
@@ -42,8 +43,13 @@ def serialize(soul_graph: dict) -> bytes:
                           default=str).encode()
 
 
-def write_graph(store: Store, soul_graph: dict) -> Path | None:
-    """Replace the soul's ``memory/graph.json``; returns the backup path (None if nothing changed)."""
+class Written(NamedTuple):
+    changed: bool  # False: the soul already held exactly these bytes; nothing was written
+    backup: Path | None
+
+
+def write_graph(store: Store, soul_graph: dict) -> Written:
+    """Replace the soul's ``memory/graph.json`` unless it already holds the same bytes."""
     raw = serialize(soul_graph)
     if store.kind not in ("soul-zip", "soul-dir"):
         raise SoulgraphError(f"{store.path}: not a soul; write the graph with --out instead")
@@ -87,7 +93,7 @@ def check_unchanged(store: Store) -> None:
                              "wrote to it); nothing was written, run the repair again")
 
 
-def _write_zip(store: Store, raw: bytes) -> Path | None:
+def _write_zip(store: Store, raw: bytes) -> Written:
     from soulgraph.sources.zip_rewrite import replace_member
 
     target = store.path
@@ -95,7 +101,8 @@ def _write_zip(store: Store, raw: bytes) -> Path | None:
         safety.clean_temps(target)
         check_unchanged(store)
         if store.graph_raw == raw:
-            return None
+            return Written(False, None)
+
         def fill(fh) -> None:
             with open(target, "rb") as src:
                 replace_member(src, fh, GRAPH, raw, where=target)
@@ -106,7 +113,7 @@ def _write_zip(store: Store, raw: bytes) -> Path | None:
 
         with _backup(target) as backup:
             safety.atomic_write(target, fill, before_replace=verify)
-    return backup
+    return Written(True, backup)
 
 
 def verify_zip(new: Path, original: Path, graph_raw: bytes) -> None:
@@ -142,7 +149,7 @@ def _members_intact(zf: zipfile.ZipFile, done: zipfile.ZipInfo) -> bool:
     return True
 
 
-def _write_dir(store: Store, raw: bytes) -> Path | None:
+def _write_dir(store: Store, raw: bytes) -> Written:
     root = store.path
     mem_dir = root / "memory"
     graph = mem_dir / "graph.json"
@@ -152,12 +159,12 @@ def _write_dir(store: Store, raw: bytes) -> Path | None:
         safety.clean_temps(graph)
         check_unchanged(store)
         if store.graph_raw == raw and graph.exists():
-            return None
+            return Written(False, None)
         mem_dir.mkdir(exist_ok=True)
         with _backup(graph) as backup:
             safety.atomic_write(graph, lambda fh: safety.write_chunks(fh, raw),
                                 before_replace=lambda _tmp: check_unchanged(store))
-    return backup
+    return Written(True, backup)
 
 
 @contextlib.contextmanager
