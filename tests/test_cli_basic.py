@@ -128,3 +128,34 @@ def test_out_naming_a_folder_says_so(tmp_path, cli, command):
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "is a folder" in r.stderr and "cannot read" not in r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.jsonl"]
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["health", "{src}", "--bogus"], "No such option: --bogus; see 'soulgraph health --help'"),
+    (["health", "{src}", "--jsn"], "(Possible options: --json)"),
+    (["health"], "Missing argument 'source'"),
+    (["repair", "--rebuild-graph", "{src}", "--workers", "0"], "Invalid value for '--workers'"),
+    (["entities", "{src}", "--limit", "many"], "Invalid value for '--limit'"),
+    (["bogus"], "No such command 'bogus'; see 'soulgraph --help'"),
+])
+def test_usage_errors_are_one_line_exit_2_and_touch_nothing(tmp_path, args, needle):
+    """A mistyped option or a missing argument is bad input like any other: one plain line on
+    stderr (typer drew a seven-line box around it), exit 2, the store untouched."""
+    import subprocess
+    import sys
+
+    src = tmp_path / "m.jsonl"
+    src.write_text(json.dumps({"id": "1", "content": "Maya works at Acme Corp."}) + "\n")
+    before = src.read_bytes()
+    r = subprocess.run([sys.executable, "-c", "import sys; from soulgraph.cli import run; "
+                        "sys.argv[0] = 'soulgraph'; run()", *(a.format(src=src) for a in args)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("soulgraph: error: "), r.stderr
+    assert needle in r.stderr and "╭" not in r.stderr
+    assert src.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["m.jsonl"]
+
+
+def test_bare_command_still_shows_help(cli):
+    r = cli()
+    assert r.returncode == 2 and "repair" in r.stdout + r.stderr and "Usage" in r.stdout + r.stderr

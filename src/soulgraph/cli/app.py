@@ -134,9 +134,29 @@ def main() -> None:
     # permanent generation skips those scans; reference counting still frees as usual.
     gc.freeze()
     try:
-        app()
+        code = _run_app()
     finally:
         gc.freeze()
+    sys.exit(code)
+
+
+def _run_app() -> int:
+    """The app, with usage errors (unknown option, missing argument, bad value) as one line
+    on stderr and exit 2, like every other bad input (typer would draw a box around them)."""
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:  # Ctrl-C or end of input at a prompt
+        print("soulgraph: interrupted", file=sys.stderr)
+        return 130
+    except typer.TyperException as exc:  # typer's own click: UsageError, BadParameter, ...
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            app()  # bare ``soulgraph``: typer's help, exit 2
+        ctx = getattr(exc, "ctx", None)
+        message = " ".join(exc.format_message().split()).rstrip(".")
+        hint = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
+        print(f"soulgraph: error: {message}{hint}", file=sys.stderr)
+        return getattr(exc, "exit_code", 2)
+    return code if isinstance(code, int) else 0
 
 
 def _one_line_warning(message, category, filename, lineno, line=None) -> str:
