@@ -28,6 +28,15 @@ def test_variants_share_one_key():
     assert resolve.normalize("Ed Sheeran's") == resolve.normalize("Ed Sheeran") == "ed sheeran"
 
 
+def test_display_name_leaves_the_full_stop_when_the_name_is_also_written_without():
+    """spaCy keeps "Corp." whole at a sentence end, so "Acme Corp." was shown though the user
+    also wrote "Acme Corp" (the commoner spelling only by the count of sentence ends)."""
+    (c,) = resolve.cluster([M("Acme Corp."), M("Acme Corp.", "m2"), M("Acme Corp", "m3")], Registry())
+    assert c.name == "Acme Corp" and c.aliases == ["Acme Corp."]
+    (c,) = resolve.cluster([M("Acme Corp."), M("Acme Corp.", "m2")], Registry())
+    assert c.name == "Acme Corp."  # the only spelling: kept as written
+
+
 def test_compact_form_merges_camel_and_spaced():
     got = groups([M("SoulProtocol"), M("Soul Protocol", start=20)])
     assert got == {"soul protocol": {"SoulProtocol", "Soul Protocol"}}

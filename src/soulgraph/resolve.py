@@ -227,8 +227,10 @@ def _aliases(ms: list[Mention], name: str, titled: dict[int, list[str]] | None =
 
 
 def _display_name(ms: list[Mention]) -> str:
+    """The commonest spelling, but not a possessive, nor "Acme Corp." when "Acme Corp" is also
+    written: a name ending a sentence takes the full stop into its abbreviation token."""
     counts = Counter(m.text for m in ms)
-    return min(counts, key=lambda t: (t.endswith(_POSSESSIVE),
+    return min(counts, key=lambda t: (t.endswith(_POSSESSIVE), t.endswith("."),
                                       -counts[t], t.isupper() or t.islower(), t))
 
 
