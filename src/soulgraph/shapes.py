@@ -208,10 +208,10 @@ def is_camel_identifier(s: str) -> bool:
     ``CloudLifecycleHook``, ``TestKGLazyCache``) or 3+ humps. Two-hump product
     names (TikTok, GitHub, WorkBuddy, ChatGPT) are not identifiers.
     """
-    if " " in s or not s.isascii():
+    if " " in s or not s.isascii() or _I_BRAND.match(s):
         return False
     if _LOWER_CAMEL.match(s):
-        return True
+        return not _listed_product(s)  # spaCy, macOS: named by a list, not code
     stem = s[:-1] if s.endswith("s") else s
     if _ANY_CAMEL.search(s) and any(stem.endswith(p) and len(stem) > len(p) for p in _CODE_PARTS):
         return True  # OSError, PersistentClients, HTTPServer
@@ -221,6 +221,20 @@ def is_camel_identifier(s: str) -> bool:
     if len(humps) >= 3 and sum(len(h) > 1 for h in humps) >= 3:
         return True
     return s.endswith(_CODE_PARTS) or (len(humps) >= 2 and humps[0] in _CODE_PREFIX)
+
+
+# One lowercase letter before one capitalised word: the Apple / eBay brand shape (iPhone, iMessage,
+# iCloud, eBay), read as "Message"-the-code-part otherwise. Code rarely names things like this.
+_I_BRAND = re.compile(r"^[ie][A-Z][a-z]{2,}$")
+
+
+@functools.cache
+def _listed_product(s: str) -> bool:
+    """A tool, language or organisation the gazetteers know by this exact name."""
+    from soulgraph.classify import gazetteer
+
+    k = gazetteer.key(s)
+    return k in gazetteer.words("tools") or k in gazetteer.words("languages") or k in gazetteer.words("orgs")
 
 
 def is_commit_hash(s: str) -> bool:
