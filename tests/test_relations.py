@@ -276,5 +276,27 @@ def test_every_trigger_maps_into_the_controlled_vocabulary():
     used |= {rel for table in (patterns._GAPS, patterns._REV_GAPS, patterns._SELF, patterns._SELF_AFTER)
              for _, rel in table}
     special = {r for r in used if r.startswith("@")}  # resolved to vocabulary names by the pass
-    assert special <= {"@works_at_rev", "@in", V.BY_TYPES, V.IN_PLACE}  # the last two: link.check_types
+    # the last two: link.check_types
+    assert special <= {"@works_at_rev", "@in", "@move", V.BY_TYPES, V.IN_PLACE}
     assert used - special <= set(RELATIONS)
+
+
+def _graph_edges(*texts: str) -> set[tuple[str, str, str]]:
+    from soulgraph import pipeline
+
+    mems = [Memory(id=f"m{i}", content=t) for i, t in enumerate(texts)]
+    g = pipeline.rebuild(mems, extractor="spacy").graph
+    return {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+
+
+def test_moving_to_an_employer_is_works_at_and_to_a_city_lives_in():
+    """"moved to X" was always a home; "Priya is moving to Google" gave no edge at all."""
+    got = _graph_edges("Priya is moving to Google next month.", "Priya moved to Berlin in 2019.")
+    assert ("Priya", "works_at", "Google") in got and ("Priya", "lives_in", "Berlin") in got
+    assert ("Priya", "lives_in", "Google") not in got
+
+
+def test_experimenting_with_a_tool_uses_it():
+    got = _graph_edges("Tomás experimented with Docker last week.",
+                       "Marta is tinkering with Rust this summer.")
+    assert ("Tomás", "uses", "Docker") in got and ("Marta", "uses", "Rust") in got

@@ -125,6 +125,8 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
     th, tt = kind(ctx, h), kind(ctx, t)
     if "skip" in (th, tt):
         return
+    if rel == "@move":  # "moved to Lisbon" is a home, "is moving to Globex" a new employer
+        rel = "works_at" if tt == "org" else "lives_in"
     if rel == "@in":
         rel, conf = V.TYPE_PREP.get((th, tt)), conf - 0.15
         if rel is None:
