@@ -136,3 +136,12 @@ def test_of_the_inside_one_model_entity_keeps_the_name_whole_but_never_joins_a_p
     assert "Party of the Democratic Revolution" in got and "Party" not in got, got
     got = mentions("Harold Richardson of the U.S. Strategic Defense Initiative Office said no.")
     assert "Harold Richardson" in got, got
+
+
+def test_a_name_the_model_ended_before_for_is_not_glued_to_what_follows():
+    """"Ravi relocated to Austin for Dell" made one place "Austin for Dell": "for" joins two
+    name parts only when the model did not already end a name before it."""
+    got = mentions("Ravi relocated to Austin for Dell.")
+    assert "Austin" in got and "Austin for Dell" not in got
+    assert "Center for Strategic Studies" in mentions("He works at the Center for Strategic Studies.")
+    assert "Campaign for Nuclear Disarmament" in mentions("She joined the Campaign for Nuclear Disarmament.")

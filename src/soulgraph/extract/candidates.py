@@ -112,7 +112,10 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
                     and not _possessor_after_connector(doc, j - 1, min(j + 3, n)):
                 e1, e2 = ent_at.get(j - 1), ent_at.get(j + 1)
                 same = e1 is not None and e1 is e2
-                if same or (u.text != "&" and (e1 is None or e2 is None or e1 is e2)):
+                # "Center for Studies" is one name; "Austin for Dell" (the model's name, then a
+                # word it left out) a place or person and a reason
+                loose = u.text != "&" and (e1 is None if u.lower_ == "for" else True)
+                if same or (loose and (e1 is None or e2 is None or e1 is e2)):
                     j += 2
                     continue
             # inner "of the" inside one entity of the model: "Party of the Democratic Revolution"
