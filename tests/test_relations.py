@@ -300,3 +300,10 @@ def test_experimenting_with_a_tool_uses_it():
     got = _graph_edges("Tomás experimented with Docker last week.",
                        "Marta is tinkering with Rust this summer.")
     assert ("Tomás", "uses", "Docker") in got and ("Marta", "uses", "Rust") in got
+
+
+def test_starting_at_an_organisation_is_works_at_and_at_a_place_is_nothing():
+    got = _graph_edges("My sister Leah just started at Deloitte in Chicago.",
+                       "Omar started at Stripe in May.", "The race started at Central Park.")
+    assert ("Leah", "works_at", "Deloitte") in got and ("Omar", "works_at", "Stripe") in got
+    assert not any(r == "works_at" and t == "Central Park" for _, r, t in got)

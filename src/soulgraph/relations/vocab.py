@@ -41,6 +41,7 @@ VERB_OBJ: dict[str, str] = {
 VERB_PREP: dict[tuple[str, str], str] = {
     ("work", "at"): "works_at", ("work", "for"): "works_at", ("work", "with"): "knows",
     ("work", "on"): "builds", ("intern", "at"): "works_at", ("teach", "at"): "works_at",
+    ("start", "at"): "works_at", ("begin", "at"): "works_at",
     ("cover", "for"): "works_at", ("report", "for"): "works_at", ("write", "for"): "works_at",
     ("play", "for"): "works_at", ("speak", "for"): "works_at",
     ("serve", "at"): "works_at", ("serve", "in"): "member_of", ("serve", "on"): "member_of",
