@@ -26,7 +26,8 @@ def repair(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     extractor: str = typer.Option("auto", "--extractor", help="auto | spacy | regex"),
     registry: Path | None = typer.Option(None, "--registry", help="User registry file."),
-    workers: int = typer.Option(1, "--workers", min=1, help="Extraction processes."),
+    workers: int = typer.Option(1, "--workers", min=1, help=(
+        "spaCy extraction processes (the regex extractor reads the whole store at once: one).")),
 ) -> None:
     """Rebuild a store's knowledge graph with typed entities, edges and provenance."""
     if not rebuild_graph:
