@@ -262,3 +262,15 @@ def test_a_company_before_a_role_and_a_name_employs_that_person():
     assert types.get("Jaffe Center for Strategic Studies") == "org", types
     assert ("Sharon Pratt Dixon", "works_at", "Pepco") in edges, edges
     assert ("Reuven Pedatzur", "works_at", "Jaffe Center for Strategic Studies") in edges, edges
+
+
+def test_job_title_chain_of_plain_nouns_ends_at_the_employer():
+    # the organisation hangs two or three prepositions below the title, past plain nouns
+    assert ("Jo Ann Emmerich", "works_at", "ABC Entertainment") in rels(
+        "Jo Ann Emmerich, vice president of daytime programs for ABC Entertainment, said at the time.")
+    assert ("Jeffrey Bander", "works_at", "American Express") in rels(
+        "Jeffrey Bander, vice for development of new products at American Express, said the company "
+        "conducted two research projects.")
+    # a place that deep in the chain is the field's, not a residence or an employer
+    got = rels("Tom Lee, a professor of history of Illinois at the time, said.")
+    assert not any(h == "Tom Lee" and r == "works_at" for h, r, _ in got)

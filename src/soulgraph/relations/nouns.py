@@ -160,6 +160,8 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                         if c2.lower_ in ("in", "of", "at"):
                             related += [(x, xt, "hop") for x, xt in ends(ctx, p2)
                                         if not any(x == f for f, _ in found)]
+                    if not found and rel_of_noun in ("works_at", "leads"):
+                        related += _employer_down(ctx, p)
         elif c.dep_ in ("compound", "nmod") and c.i in ctx.tok2men:
             related.append((ctx.tok2men[c.i], c, "compound"))
         elif c.dep_ == "conj" and c.i not in ctx.tok2men and role(c) is None:
@@ -179,7 +181,9 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                     if rel:
                         add(ctx, d, x, rel, toks, 0.55, trig)
                 continue
-            if how == "poss" and n.lower_.rstrip("s") in _ADMIRER:  # "a former Beatles' fan": he likes them
+            if how == "org_hop":  # "the head of the research division of Boeing": works there
+                add(ctx, d, x, "works_at", toks, 0.55, f"{n.text} of/for/at")
+            elif how == "poss" and n.lower_.rstrip("s") in _ADMIRER:  # "a former Beatles' fan": he likes them
                 add(ctx, d, x, rel_of_noun, toks, 0.7, trig)
             elif how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
                 # a kin word types both ends itself (NER calls "Riley" an ORG)
@@ -195,6 +199,27 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                 rel = "works_at" if rel_of_noun == "leads" and how in ("at", "with") else rel_of_noun
                 add(ctx, d, x, rel, toks, 0.75, trig, retype=True,
                     soft=rel == "member_of")  # "Tamsin (a GPE to the model) is a member of"
+
+_DOWN_PREPS = frozenset({"of", "for", "at", "with"})
+
+
+def _employer_down(ctx: Ctx, p, depth: int = 0) -> list:
+    """The organisation at the end of a job title's chain of plain nouns: "vice president of
+    daytime programs for ABC Entertainment", "vice for development of new products at American
+    Express", "an engineer in the research division of Boeing". Organisations only (the final
+    types check it again): a place that deep in the chain is the field's, not the person's."""
+    out = []
+    for c, q in preps(p):
+        if c.lower_ not in _DOWN_PREPS and not (depth == 0 and c.lower_ == "in"):
+            continue
+        names = [(x, xt, "org_hop") for x, xt in ends(ctx, q)
+                 if not isinstance(x, str) and kind(ctx, x) == "org"]
+        if names:
+            out += names
+        elif depth < 2 and q.pos_ == "NOUN" and q.i not in ctx.tok2men:
+            out += _employer_down(ctx, q, depth + 1)
+    return out
+
 
 def kill_nouns(ctx: Ctx, sent) -> None:
     """"the assassination of Kennedy", "charged with the slaying of John Walker".
