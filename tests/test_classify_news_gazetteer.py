@@ -1,0 +1,56 @@
+"""News names typed from general lists (state abbreviations, capitals, organisation words), in
+both extractors: the regex extractor has no NER, so these lists are most of its evidence."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulgraph import pipeline
+from soulgraph.classify import gazetteer
+from soulgraph.extract import spacy_np
+from soulgraph.sources.jsonl import to_memory
+
+NEWS = [
+    "Marie Ferraro, 50, of Bethany, Conn., was shot to death Thursday.",
+    "One of Warner's lawyers, Andrew Hall of Miami, Fla., confirmed Tuesday that he will settle.",
+    "The aircraft crashed during a flight to Khartoum from Kassala in eastern Sudan.",
+    "James Earl Ray is serving 99 years for the murder of King in Memphis.",
+    "Says former Air Force commander Avihu Bin-Nun, the plan is not practical.",
+    "Mrs. Higgins is a major in the Marine Corps and works at the Pentagon.",
+    "The Internal Revenue Service and two of the largest banks agreed.",
+    "The Rwandan Patriotic Front has rescued 2, 000 people in the south.",
+    "The fire may be contained by tonight, said Greg Thayer of the Forest Service.",
+]
+
+
+def types(extractor: str) -> dict[str, str]:
+    mems = [to_memory({"id": str(i), "content": c}, "test") for i, c in enumerate(NEWS)]
+    g = pipeline.rebuild(mems, extractor=extractor).graph
+    return {d["name"].rstrip("."): d["type"] for _, d in g.nodes(data=True)}
+
+
+@pytest.mark.parametrize("extractor", [
+    "regex",
+    pytest.param("spacy", marks=pytest.mark.skipif(spacy_np.load_nlp() is None, reason="no spaCy model")),
+])
+def test_state_abbreviations_capitals_and_org_words(extractor):
+    got = types(extractor)
+    for place in ("Conn", "Fla", "Khartoum", "Memphis"):
+        assert got.get(place) == "place", (place, got)
+    for org in ("Air Force", "Marine Corps", "Internal Revenue Service", "Rwandan Patriotic Front",
+                "Forest Service"):
+        assert got.get(org) == "org", (org, got)
+
+
+def test_bare_state_abbreviation_needs_its_case_and_no_word_reading():
+    assert any(v.type == "place" for v in gazetteer.votes("Tenn"))
+    assert not any(v.type == "place" for v in gazetteer.votes("MD"))  # a doctor, not Maryland
+    for word in ("Miss", "Wash", "Mass", "Pa", "Tex"):  # a title, words, a dad, a nickname
+        assert not any(v.type == "place" for v in gazetteer.votes(word)), word
+
+
+def test_cities_are_no_region_of_a_town_state_pair():
+    # a capital is typing evidence, but "Mexico, Guadalajara, Monterrey" stays a list of cities
+    assert "guadalajara" in gazetteer.words("cities")
+    assert "guadalajara" not in gazetteer.words("places")
+    assert not set(gazetteer.words("cities")) & set(gazetteer.words("given_names"))
