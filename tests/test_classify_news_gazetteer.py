@@ -54,3 +54,13 @@ def test_cities_are_no_region_of_a_town_state_pair():
     assert "guadalajara" in gazetteer.words("cities")
     assert "guadalajara" not in gazetteer.words("places")
     assert not set(gazetteer.words("cities")) & set(gazetteer.words("given_names"))
+
+
+def test_middle_initial_names_are_people_in_the_regex_extractor():
+    # no NER there: the written shape of the name is the evidence (one mention, no other cue)
+    mems = [to_memory({"id": "0", "content": "The report was written by Charles J. Guiteau and Jo Ann K. "
+                                          "Smith; Mongolian Prime P. Jasray signed the treaty."}, "test")]
+    got = {d["name"]: d["type"] for _, d in pipeline.rebuild(mems, extractor="regex").graph.nodes(data=True)}
+    assert got.get("Charles J. Guiteau") == "person", got
+    assert got.get("Jo Ann K. Smith") == "person", got
+    assert got.get("Mongolian Prime P. Jasray") != "person", got  # a demonym and a title, glued

@@ -48,7 +48,7 @@ from soulgraph.classify import prep, shape  # noqa: E402  (prep reads the lazy c
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
                                  "citation", "dialogue", "regex_verdict", "who", "own_pronoun", "with_me",
-                                 "epithet", "body", "born"})
+                                 "epithet", "body", "born", "initial"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
 _ADDRESSED = Vote("person", "addressed directly", 3.0, "address")
