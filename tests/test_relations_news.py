@@ -274,3 +274,14 @@ def test_job_title_chain_of_plain_nouns_ends_at_the_employer():
     # a place that deep in the chain is the field's, not a residence or an employer
     got = rels("Tom Lee, a professor of history of Illinois at the time, said.")
     assert not any(h == "Tom Lee" and r == "works_at" for h, r, _ in got)
+
+
+def test_every_coordinated_town_is_in_the_place_after_the_last():
+    # "in Kentucky" hangs on one conjunct; the model calls Kenton a GPE but Fort Mitchell an ORG
+    got = rels("Street flooding was reported throughout Kenton, Fort Mitchell, Campbell and northern "
+               "Boone Counties in Kentucky.")
+    assert ("Kenton", "located_in", "Kentucky") in got
+    assert ("Fort Mitchell", "located_in", "Kentucky") in got
+    # people coordinated with a town are not placed by it
+    got = rels("Mayor Ann Lee and Toledo officials met in Ohio.")
+    assert not any(h == "Ann Lee" and t == "Ohio" for h, _, t in got)

@@ -66,6 +66,12 @@ def attachments(ctx: Ctx, t) -> None:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
                         for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"
                             add(ctx, h, x, rel, (ht, xt), 0.55, c.text)
+                        if c.lower_ == "in" and tm in _SITED and ctx.types[x] == "place":
+                            # "Brazoria, Fort Bend, Galveston and Harris Counties in Texas": the
+                            # model types the towns GPE, ORG at random; each one is in the place
+                            for h, ht in _conj_heads(ctx, t, tm, _SITED):
+                                add(ctx, h, x, V.TYPE_PREP.get((ctx.types[h], "place"), V.BY_TYPES),
+                                    (ht, xt), 0.5, c.text)
         elif c.dep_ == "poss" and tm in ("place", "unknown") and any(
                 a.dep_ == "amod" and a.lower_ in ("native", "adopted") for a in t.children):
             for x, xt in ends(ctx, c):  # "his native South Carolina": he is from there
@@ -102,13 +108,17 @@ def _object_of_event(t) -> bool:
     return t.dep_ in _OBJECT_DEPS or (t.dep_ == "pobj" and t.head.lower_ in _EVENT_PREPS)
 
 
-def _conj_heads(ctx: Ctx, t, tm: str) -> list:
-    """Names of the same coarse type coordinated before ``t`` ("X and Y of Z": X too)."""
+_SITED = frozenset({"place", "org", "unknown"})  # what can be in a place (NER swaps them on towns)
+
+
+def _conj_heads(ctx: Ctx, t, tm: str, kinds: frozenset = frozenset()) -> list:
+    """Names of the same coarse type (or of ``kinds``) coordinated before ``t`` ("X and Y of Z":
+    X too)."""
     out = []
     while t.dep_ == "conj" and t.head.i != t.i:
         t = t.head
         x = ctx.tok2men.get(t.i)
-        if x is None or ctx.types[x] != tm:
+        if x is None or (ctx.types[x] != tm and ctx.types[x] not in kinds):
             break
         out.append((x, t))
     return out
