@@ -285,3 +285,15 @@ def test_every_coordinated_town_is_in_the_place_after_the_last():
     # people coordinated with a town are not placed by it
     got = rels("Mayor Ann Lee and Toledo officials met in Ohio.")
     assert not any(h == "Ann Lee" and t == "Ohio" for h, _, t in got)
+
+
+def test_a_group_word_in_apposition_stands_for_the_person():
+    # "a Republican", "a Serb": the model's NORP describes the person, whose edges they are
+    got = rels("Kovacevic, a Serb from Pristina, has come under fire.")
+    assert ("Kovacevic", "lives_in", "Pristina") in got
+    got = rels("Derwinski, a Republican from Chicago who served 24 years in Congress, denied it.")
+    assert ("Derwinski", "lives_in", "Chicago") in got
+    assert any(h == "Derwinski" and t == "Congress" for h, _, t in got)
+    assert not any(h == "Republican" for h, _, _ in got)
+    # the Serbs as a people are no one's apposition: no person to hand the edge to
+    assert not any(h == "Kovacevic" for h, _, _ in rels("The Serbs from Pristina met Kovacevic."))

@@ -8,7 +8,7 @@ import re
 from soulgraph.classify import gazetteer
 from soulgraph.models import Mention
 from soulgraph.relations import vocab as V
-from soulgraph.relations.context import Ctx, add, ends
+from soulgraph.relations.context import Ctx, add, described, ends
 
 _NAMED = frozenset({"person", "org", "place", "unknown"})
 _FROM_TAILS = frozenset({"org", "place", "unknown"})
@@ -45,6 +45,8 @@ def attachments(ctx: Ctx, t) -> None:
     """One name attached straight to another, with no trigger word but a preposition."""
     m = ctx.tok2men[t.i]
     tm = ctx.types[m]
+    if (who := described(ctx, t)) is not None:  # "Derwinski, a Republican from Chicago": he is from there
+        m, tm = who, "person"
     for c in t.children:
         if c.i in ctx.tok2men and ctx.tok2men[c.i] == m:
             continue
