@@ -297,3 +297,13 @@ def test_a_group_word_in_apposition_stands_for_the_person():
     assert not any(h == "Republican" for h, _, _ in got)
     # the Serbs as a people are no one's apposition: no person to hand the edge to
     assert not any(h == "Kovacevic" for h, _, _ in rels("The Serbs from Pristina met Kovacevic."))
+
+
+def test_organisation_named_for_a_place_named_in_the_sentence_is_based_there():
+    got = rels("The Chinese Foreign Ministry said China would not attend the talks.")
+    assert ("Chinese Foreign Ministry", "located_in", "China") in got
+    got = rels("Officials of the Kenyan Parliament met in Nairobi to discuss the drought in Kenya.")
+    assert ("Kenyan Parliament", "located_in", "Kenya") in got
+    # a demonym whose country is some other place's prefix is not that place
+    got = rels("The Austrian Embassy said that Australia had been informed.")
+    assert not any(h == "Austrian Embassy" and t == "Australia" for h, _, t in got)

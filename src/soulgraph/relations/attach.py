@@ -288,3 +288,46 @@ def datelines(ctx: Ctx, sent, mentions: list[Mention]) -> None:
                 break
             chain.append(c)
 
+
+
+# Demonyms whose country is no prefix of them ("Dutch", "British"): the rest are read off the
+# country's name ("Haitian" - Haiti, "Bulgarian" - Bulgaria, "Chinese" - China).
+_DEMONYM_OF = {"american": ("united states", "u.s.", "us", "usa", "u.s.a.", "america"),
+               "british": ("britain", "great britain", "united kingdom", "uk", "u.k."),
+               "french": ("france",), "dutch": ("netherlands", "holland"), "swiss": ("switzerland",),
+               "soviet": ("soviet union", "ussr"), "spanish": ("spain",), "turkish": ("turkey",),
+               "polish": ("poland",), "greek": ("greece",), "danish": ("denmark",), "swedish": ("sweden",)}
+
+
+def _names_place(word: str, place: str) -> bool:
+    """"Haitian" names Haiti, "Shanghai" names Shanghai, "American" the U.S.; "Indian" is no
+    name of Indiana, "Austrian" none of Australia."""
+    w, p = word.casefold(), gazetteer.key(place)
+    if w == p:
+        return True
+    if w in _DEMONYM_OF:
+        return p in _DEMONYM_OF[w]
+    stem = p[:-1] if p[-1:] in "aeiouy" else p
+    return (len(stem) >= 4 and " " not in p and w.startswith(stem) and len(w) - len(stem) <= 4
+            and w.endswith(("an", "ese", "i", "ian")) and p != "indiana")
+
+
+def named_for_place(ctx: Ctx, sent, mentions: list[Mention]) -> None:
+    """"the Haitian Parliament ... Haiti", "Chinese Foreign Ministry ... China", "the Shanghai
+    Opera ... in Shanghai": an organisation whose name opens with a place or its demonym is based
+    in that place when the sentence names it too."""
+    idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men}, key=lambda i: mentions[i].start)
+    places = [j for j in idx if ctx.types[j] == "place"]
+    if not places:
+        return
+    for i in idx:
+        words = mentions[i].text.split()
+        if ctx.types[i] not in ("org", "unknown") or len(words) < 2:
+            continue
+        for j in places:
+            pj = mentions[j]
+            if pj.start < mentions[i].end and mentions[i].start < pj.end:
+                continue  # a part of the name itself
+            if _names_place(words[0], pj.text):
+                add(ctx, i, j, "located_in", _tok_span(ctx, i, j) if mentions[i].start < pj.start
+                    else _tok_span(ctx, j, i), 0.5, words[0])
