@@ -307,3 +307,14 @@ def test_organisation_named_for_a_place_named_in_the_sentence_is_based_there():
     # a demonym whose country is some other place's prefix is not that place
     got = rels("The Austrian Embassy said that Australia had been informed.")
     assert not any(h == "Austrian Embassy" and t == "Australia" for h, _, t in got)
+
+
+def test_the_possessor_of_a_killing_is_the_victim_of_the_one_charged():
+    assert ("James Earl Ray", "killed", "King") in rels("James Earl Ray was charged with King's murder.")
+    # someone merely near "Kennedy's assassination" did not kill him
+    got = rels("Gerald R. Ford, a member of the commission that investigated John F. Kennedy's "
+               "assassination, told a House committee he stood by the finding.")
+    assert not any(r == "killed" for _, r, _ in got)
+    # "Curry's shooting" on a court is no killing
+    got = rels("Steph Curry was benched after Curry's shooting slumped.")
+    assert not any(r == "killed" for _, r, _ in got)

@@ -10,6 +10,7 @@ _BOSS = frozenset({"boss", "manager", "supervisor", "chief"})
 _ADMIRER = frozenset({"fan", "lover", "admirer", "supporter"})  # the described likes the possessor
 _KILL_NOUNS = frozenset({"assassination", "murder", "killing", "slaying", "shooting", "stabbing",
                          "strangling", "execution"})
+_VICTIM_POSS_NOUNS = frozenset({"assassination", "murder", "killing", "slaying"})
 
 
 def role(n) -> str | None:
@@ -221,6 +222,22 @@ def _employer_down(ctx: Ctx, p, depth: int = 0) -> list:
     return out
 
 
+_CHARGE_VERBS = frozenset(f"{w}{e}" for w in ("convict", "charg", "accus", "indict", "sentenc", "arrest",
+                                                "suspect", "jail", "imprison", "execut", "hang")
+                          for e in ("", "e", "ed", "es", "s", "ing"))
+
+
+def _charged_with(ctx: Ctx, n) -> list:
+    """Who a charge verb over the noun names: "Sirhan was convicted of Kennedy's killing"."""
+    if n.dep_ != "pobj" or n.head.dep_ != "prep" or n.head.lower_ not in ("of", "for", "in", "with"):
+        return []
+    v = n.head.head
+    if v.pos_ not in ("VERB", "AUX") or v.lower_ not in _CHARGE_VERBS:
+        return []
+    return [(e, et) for s in v.children if s.dep_ in ("nsubj", "nsubjpass") for e, et in ends(ctx, s)
+            if not isinstance(e, str) and ctx.types[e] in ("person", "unknown")]
+
+
 def kill_nouns(ctx: Ctx, sent) -> None:
     """"the assassination of Kennedy", "charged with the slaying of John Walker".
 
@@ -232,9 +249,20 @@ def kill_nouns(ctx: Ctx, sent) -> None:
             continue
         victims = [e for c in n.children if c.dep_ == "prep" and c.lower_ == "of"
                    for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
+        owners = [e for c in n.children if c.dep_ == "poss" for e in ends(ctx, c)]
+        if not victims and n.lower_.rstrip("s") in _VICTIM_POSS_NOUNS:
+            # "convicted of Kennedy's killing", "Lincoln's assassination": with no "of", the
+            # possessor is the one killed (a person's name; "the gang's killing" is no victim;
+            # "Curry's shooting", "his execution of the plan" are no killing)
+            victims = [(e, et) for e, et in owners if not isinstance(e, str) and ctx.types[e] == "person"]
+            if victims:  # the killer only as the one charged with it: "Sirhan was convicted of ..."
+                for k, kt in _charged_with(ctx, n):
+                    for v, vt in victims:
+                        add(ctx, k, v, "killed", (kt, n, vt), 0.6, n.text)
+            continue
         if not victims:
             continue
-        killers = [e for c in n.children if c.dep_ == "poss" for e in ends(ctx, c)]
+        killers = owners
         killers += [e for c in n.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
                     for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
         conf = 0.75
