@@ -64,3 +64,15 @@ def test_middle_initial_names_are_people_in_the_regex_extractor():
     assert got.get("Charles J. Guiteau") == "person", got
     assert got.get("Jo Ann K. Smith") == "person", got
     assert got.get("Mongolian Prime P. Jasray") != "person", got  # a demonym and a title, glued
+
+
+def test_a_person_verb_alone_names_a_person_when_nothing_says_otherwise():
+    # the regex extractor has no model: "X said" is the only evidence a news surname gets
+    mems = [to_memory({"id": "0", "content": "At a briefing in Rockville, Bernero said the cones were a "
+                                          "concern."}, "test"),
+            to_memory({"id": "1", "content": "INTERFAX-Ukraine said the talks would resume."}, "test"),
+            to_memory({"id": "2", "content": "Pemex Corp said output fell."}, "test")]
+    got = {d["name"]: d["type"] for _, d in pipeline.rebuild(mems, extractor="regex").graph.nodes(data=True)}
+    assert got.get("Bernero") == "person", got
+    assert got.get("INTERFAX-Ukraine") != "person", got  # shouting and a known place in the name
+    assert got.get("Pemex Corp") != "person", got  # an organisation word says otherwise

@@ -266,6 +266,9 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"trait"} and not (ordinary or contrary or _dictionary_word(name)) and _name_like(name):
         return True  # "Zanele is so talented": said of a person, and the name is no ordinary word
+    if real == {"verb"} and not (ordinary or contrary or _dictionary_word(name) or _named_otherwise(tally)) \
+            and _name_like(name) and _plain_name(name):
+        return True  # "Bernero said", "before Crissy wakes up": no model, list or shape says otherwise
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)
     if real == {"ner"} and (contrary or not _name_like(name)):
@@ -273,6 +276,18 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     if real == {"coref"} and name.islower():
         return False  # "... and storytelling. She can ...": a lowercase word before "She" is no one
     return len(real) == 1 and "pronoun" in kinds and score >= 2.0
+
+
+def _plain_name(name: str) -> bool:
+    """Capitalised words of three letters or more, none a known place ("Lt", "Interfax Ukraine",
+    "Eclipse Spyder thoo" are no one's name)."""
+    toks = name.replace("-", " ").split()  # "INTERFAX-Ukraine"
+    return all(len(t) > 2 and t[:1].isupper() and not t.isupper() and not gazetteer.is_place(t) for t in toks)
+
+
+def _named_otherwise(tally: Tally) -> bool:
+    """Any vote for another named type (the model's ORG / GPE, a list, a suffix, "in X")."""
+    return any(k[0] in ("org", "place", "tool", "event") and tally.weights[k] > 0 for k in tally.counts)
 
 
 def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], positive: dict,
