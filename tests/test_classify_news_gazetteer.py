@@ -76,3 +76,12 @@ def test_a_person_verb_alone_names_a_person_when_nothing_says_otherwise():
     assert got.get("Bernero") == "person", got
     assert got.get("INTERFAX-Ukraine") != "person", got  # shouting and a known place in the name
     assert got.get("Pemex Corp") != "person", got  # an organisation word says otherwise
+
+
+@pytest.mark.skipif(spacy_np.load_nlp() is None, reason="no spaCy model")
+def test_a_brand_after_a_or_my_is_the_product():
+    mems = [to_memory({"id": "0", "content": "Honestly a Subaru beats anything on snow."}, "test"),
+            to_memory({"id": "1", "content": "Chrysler said its sales fell in March."}, "test")]
+    got = {d["name"]: d["type"] for _, d in pipeline.rebuild(mems, extractor="spacy").graph.nodes(data=True)}
+    assert got.get("Subaru") == "tool", got  # one car of the brand (the model says ORG)
+    assert got.get("Chrysler") != "tool", got  # the company itself speaks
