@@ -118,7 +118,7 @@ _EDITIONS = frozenset("us usa eu europe asia africa north america latin america 
 
 # Newspaper state abbreviations that are no word or name without their period ("Nashville, Tenn";
 # the regex extractor drops the period): not "Pa", "Mo", "Miss", "Ill", "Wash", "Mass", "Tex", ...
-_BARE_STATE_ABBR = frozenset("ariz calif colo conn fla ga ind ky la md mich minn neb nev okla tenn va vt "
+BARE_STATE_ABBR = frozenset("ariz calif colo conn fla ga ind ky la md mich minn neb nev okla tenn va vt "
                              "wis wyo".split())
 
 
@@ -139,7 +139,7 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("org", "known brand (its maker)", 0.6 if plain else 1.0, "gazetteer"))
     if k in words("places") or k in words("cities"):
         out.append(Vote("place", "known place", 3.0, "gazetteer"))
-    elif k in _BARE_STATE_ABBR and name[:1].isupper() and not name.isupper():
+    elif k in BARE_STATE_ABBR and name[:1].isupper() and not name.isupper():
         out.append(Vote("place", "US state abbreviation (Tenn, Calif)", 2.0, "gazetteer"))
     if k in words("events"):  # "Coachella", "Art Basel", "WWDC": the model calls them GPE / ORG / PERSON
         out.append(Vote("event", "known event", 2.0 if plain else 3.5, "gazetteer"))

@@ -58,6 +58,8 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^,\s+{_MODS}(?:capital|city|town|village|suburb|port|province|state|region|county|"
                 rf"district|island|country|nation|neighbou?rhood)\s+(?:of|in)\s+{_THE}$", re.I),
      "located_in"),  # "Yerevan, the capital of Armenia", "Madagascar, an island nation in the Indian Ocean"
+    # "Marie Ferraro, 50, of Bethany": a person's age, then where from
+    (re.compile(rf"^,\s+\d{{1,3}},\s+(?:of|from)\s+{_THE}$", re.I), V.BY_TYPES),
     # a bare "X of Y" / "X from Y": the final types pick the relation (link.check_types) or drop
     # it; "X in Y" only places an organisation or a place ("I saw Caroline in Paris": a visit)
     (re.compile(rf"^\s+(?:of|from)\s+{_THE}$", re.I), V.BY_TYPES),
@@ -140,6 +142,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if hit is not None:
             _put(out, memory_id, first_index + b, first_index + a, _REV_GAP_REL[hit.lastgroup], ma.start,
                  mb.end, ma, gap)
+        elif gap.strip() == "," and len(gap) <= 2 and _town_state(text, offset, ma, mb):
+            _put(out, memory_id, first_index + a, first_index + b, V.IN_PLACE, ma.start, mb.end, ma, gap)
     if speaker is not None:
         for i, m in enumerate(mentions):
             if m.extractor == "speaker":
@@ -169,3 +173,20 @@ def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) 
             sent_start=m.sent_start, sent_end=m.sent_end, extractor="regex-pattern",
             confidence=0.6, trigger=trigger.strip(),
         )
+
+
+def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:
+    """"Bethany, Conn", "Morgan City, La.", "Staunton, Virginia": a town and the known state or
+    country after one comma, not a list ("Paris, London and Rome", "Colombia, Bolivia, Ecuador":
+    a comma before the pair, or "and" or another name after it)."""
+    from soulgraph.classify import gazetteer
+
+    r = region.text
+    k = gazetteer.key(r)
+    if not ((r.endswith(".") and len(r) <= 6) or k in gazetteer.words("places")
+            or k in gazetteer.BARE_STATE_ABBR):
+        return False
+    before = text[max(0, town.start - offset - 2): town.start - offset]
+    after = text[region.end - offset: region.end - offset + 6]
+    listed = after.startswith(", ") and after[2:3].isupper()  # "Colombia, Bolivia, Ecuador"
+    return "," not in before and not listed and not after.lstrip().startswith(("and ", "or ", "& "))
