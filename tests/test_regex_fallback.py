@@ -363,3 +363,17 @@ def test_town_and_state_after_one_comma_and_age_of_town_in_patterns():
     assert ("Marie Ferraro", "lives_in", "Bethany") in edges, edges
     listed = {"Colombia", "Bolivia", "Ecuador", "Paris", "London", "Rome"}
     assert not any(h in listed and t in listed for h, _, t in edges), edges  # lists, not towns and states
+
+
+def test_place_or_company_role_name_in_patterns():
+    from soulgraph import pipeline
+
+    mems = [mem("The rig capsized near the coast, Chevron spokesman Jonathan Lifa said.", 0),
+            mem("\" We'd play hearts for hours, \" said Atlanta businessman Neil Estes.", 1),
+            mem("My brother Tom and Paris were great.", 2)]
+    g = pipeline.rebuild(mems, extractor="regex").graph
+    name = {n: d["name"] for n, d in g.nodes(data=True)}
+    edges = {(name[u], d["relation"], name[v]) for u, v, d in g.edges(data=True)}
+    assert ("Jonathan Lifa", "works_at", "Chevron") in edges, edges
+    assert ("Neil Estes", "lives_in", "Atlanta") in edges, edges
+    assert not any(h == "Tom" for h, _, _ in edges), edges  # "and" is no role

@@ -30,6 +30,8 @@ _MODS = r"(?:(?!(?:and|or|plus|nor|but)\b)[\w.-]+\s+){0,3}?"
 _KILL = r"(?:killed|assassinated|murdered|stabbed|slew|strangled|shot\s+dead|shot\s+and\s+killed)"
 _KILLED_BY = r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead)"
 
+_TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
+
 # text between head and tail -> relation (head -> tail).
 _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
@@ -74,6 +76,11 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
     (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", re.I), "killed"),
     (re.compile(rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", re.I), "works_at"),  # "Acme's CEO Bob"
+    # "Chevron spokesman Jonathan Lifa", "Illinois Gov. James Thompson", "Rochester teacher union
+    # leader Adam Urbanski": a place or organisation, a role, a name; the final types pick
+    # works_at or lives_in (link.check_types)
+    (re.compile(rf"^\s+{_MODS}(?:{_roles('works_at', 'leads', 'lives_in')}|{_TITLES})\.?\s+$", re.I),
+     V.BY_TYPES),
 ]
 # words right before a name, said by the speaker.
 _SELF: list[tuple[re.Pattern, str]] = [
