@@ -262,3 +262,59 @@ def test_a_company_before_a_role_and_a_name_employs_that_person():
     assert types.get("Jaffe Center for Strategic Studies") == "org", types
     assert ("Sharon Pratt Dixon", "works_at", "Pepco") in edges, edges
     assert ("Reuven Pedatzur", "works_at", "Jaffe Center for Strategic Studies") in edges, edges
+
+
+def test_job_title_chain_of_plain_nouns_ends_at_the_employer():
+    # the organisation hangs two or three prepositions below the title, past plain nouns
+    assert ("Jo Ann Emmerich", "works_at", "ABC Entertainment") in rels(
+        "Jo Ann Emmerich, vice president of daytime programs for ABC Entertainment, said at the time.")
+    assert ("Jeffrey Bander", "works_at", "American Express") in rels(
+        "Jeffrey Bander, vice for development of new products at American Express, said the company "
+        "conducted two research projects.")
+    # a place that deep in the chain is the field's, not a residence or an employer
+    got = rels("Tom Lee, a professor of history of Illinois at the time, said.")
+    assert not any(h == "Tom Lee" and r == "works_at" for h, r, _ in got)
+
+
+def test_every_coordinated_town_is_in_the_place_after_the_last():
+    # "in Kentucky" hangs on one conjunct; the model calls Kenton a GPE but Fort Mitchell an ORG
+    got = rels("Street flooding was reported throughout Kenton, Fort Mitchell, Campbell and northern "
+               "Boone Counties in Kentucky.")
+    assert ("Kenton", "located_in", "Kentucky") in got
+    assert ("Fort Mitchell", "located_in", "Kentucky") in got
+    # people coordinated with a town are not placed by it
+    got = rels("Mayor Ann Lee and Toledo officials met in Ohio.")
+    assert not any(h == "Ann Lee" and t == "Ohio" for h, _, t in got)
+
+
+def test_a_group_word_in_apposition_stands_for_the_person():
+    # "a Republican", "a Serb": the model's NORP describes the person, whose edges they are
+    got = rels("Kovacevic, a Serb from Pristina, has come under fire.")
+    assert ("Kovacevic", "lives_in", "Pristina") in got
+    got = rels("Derwinski, a Republican from Chicago who served 24 years in Congress, denied it.")
+    assert ("Derwinski", "lives_in", "Chicago") in got
+    assert any(h == "Derwinski" and t == "Congress" for h, _, t in got)
+    assert not any(h == "Republican" for h, _, _ in got)
+    # the Serbs as a people are no one's apposition: no person to hand the edge to
+    assert not any(h == "Kovacevic" for h, _, _ in rels("The Serbs from Pristina met Kovacevic."))
+
+
+def test_organisation_named_for_a_place_named_in_the_sentence_is_based_there():
+    got = rels("The Chinese Foreign Ministry said China would not attend the talks.")
+    assert ("Chinese Foreign Ministry", "located_in", "China") in got
+    got = rels("Officials of the Kenyan Parliament met in Nairobi to discuss the drought in Kenya.")
+    assert ("Kenyan Parliament", "located_in", "Kenya") in got
+    # a demonym whose country is some other place's prefix is not that place
+    got = rels("The Austrian Embassy said that Australia had been informed.")
+    assert not any(h == "Austrian Embassy" and t == "Australia" for h, _, t in got)
+
+
+def test_the_possessor_of_a_killing_is_the_victim_of_the_one_charged():
+    assert ("James Earl Ray", "killed", "King") in rels("James Earl Ray was charged with King's murder.")
+    # someone merely near "Kennedy's assassination" did not kill him
+    got = rels("Gerald R. Ford, a member of the commission that investigated John F. Kennedy's "
+               "assassination, told a House committee he stood by the finding.")
+    assert not any(r == "killed" for _, r, _ in got)
+    # "Curry's shooting" on a court is no killing
+    got = rels("Steph Curry was benched after Curry's shooting slumped.")
+    assert not any(r == "killed" for _, r, _ in got)

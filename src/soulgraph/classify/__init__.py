@@ -17,6 +17,7 @@ because a capitalised word is not evidence of a person.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -48,10 +49,12 @@ from soulgraph.classify import prep, shape  # noqa: E402  (prep reads the lazy c
 
 STRONG_PERSON_KINDS = frozenset({"speaker", "address", "title", "kin", "handle", "noun", "trailer", "credit",
                                  "citation", "dialogue", "regex_verdict", "who", "own_pronoun", "with_me",
-                                 "epithet", "body", "born"})
+                                 "epithet", "body", "born", "initial"})
 _FACE_TO_FACE = frozenset({"speaker", "address", "title", "kin", "noun"})
 _NAMED_NER = frozenset(f"NER {x}" for x in ("ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"))
 _ADDRESSED = Vote("person", "addressed directly", 3.0, "address")
+_A_PRODUCT = Vote("tool", "a / my X (one of the brand's products)", 1.5, "gazetteer")
+_ONE_OF = re.compile(r"(?:^|\s)(?:an?|my|his|her|their|our|your|new|old|classic)\s+$", re.I)
 _MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
 _QUOTED_TITLE = Vote("document", "quoted title (a song, book, article)", 2.0, "quoted")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
@@ -95,6 +98,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     key = gazetteer.key(name)
     listed = key in places or key in gazetteer.words("orgs")
     ambiguous = gazetteer.is_ambiguous_name(name)
+    marque = key in gazetteer.words("marques")
     # a known given name alone ("Natalia", "Ruben"): the small model's ORG / GPE on it is mostly noise
     given = " " not in key and not listed and not ambiguous and gazetteer.is_given_name(key)
     spec = bool(shape.is_standard(name))
@@ -114,7 +118,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         if prep.in_text(m, text):
             ev = m.evidence if m.evidence is not None else prep.mention_evidence(m, text, dialogue)
         quoted = _quoted(m, text)  # 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
-        if ambiguous and ev is not None:
+        if (ambiguous or marque) and ev is not None:
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own
         else:
             sig = (tuple(m.cues), m.extractor, dialogue, chatty, technical, quoted,
@@ -122,7 +126,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
-    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous)
+    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque)
     for m, text, dialogue, chatty, technical, quoted, ev, n in groups.values():
         votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, quoted, ev, entity)
         tally.add_mention(votes, forbid, n)
@@ -147,6 +151,7 @@ class _EntityFlags:
     given: bool  # a known given name alone
     not_a_speaker: bool  # a listed place / org name that never speaks two turns
     ambiguous: bool
+    marque: bool  # a brand whose name is also its products' ("a Subaru", "my Casio")
 
 
 def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technical: bool,
@@ -167,6 +172,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
     if ev is not None:
         if e.ambiguous:
             votes.extend(context.ambiguous_votes(m, text))
+        if e.marque and _ONE_OF.search(text[max(0, m.start - 16):m.start]):
+            votes.append(_A_PRODUCT)
         votes.extend(prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
         if ev[0] and not e.ambiguous and not modifier:
@@ -266,6 +273,9 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
         return True  # the model's PERSON on most mentions of a name that is not a common word
     if real == {"trait"} and not (ordinary or contrary or _dictionary_word(name)) and _name_like(name):
         return True  # "Zanele is so talented": said of a person, and the name is no ordinary word
+    if real == {"verb"} and not (ordinary or contrary or _dictionary_word(name) or _named_otherwise(tally)) \
+            and _name_like(name) and _plain_name(name):
+        return True  # "Bernero said", "before Crissy wakes up": no model, list or shape says otherwise
     if real == {"given_name"} and not ordinary:
         return True  # a known given name used as a name (not also a lowercase word here)
     if real == {"ner"} and (contrary or not _name_like(name)):
@@ -273,6 +283,18 @@ def _person_ok(tally: Tally, score: float, name: str = "") -> bool:
     if real == {"coref"} and name.islower():
         return False  # "... and storytelling. She can ...": a lowercase word before "She" is no one
     return len(real) == 1 and "pronoun" in kinds and score >= 2.0
+
+
+def _plain_name(name: str) -> bool:
+    """Capitalised words of three letters or more, none a known place ("Lt", "Interfax Ukraine",
+    "Eclipse Spyder thoo" are no one's name)."""
+    toks = name.replace("-", " ").split()  # "INTERFAX-Ukraine"
+    return all(len(t) > 2 and t[:1].isupper() and not t.isupper() and not gazetteer.is_place(t) for t in toks)
+
+
+def _named_otherwise(tally: Tally) -> bool:
+    """Any vote for another named type (the model's ORG / GPE, a list, a suffix, "in X")."""
+    return any(k[0] in ("org", "place", "tool", "event") and tally.weights[k] > 0 for k in tally.counts)
 
 
 def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], positive: dict,

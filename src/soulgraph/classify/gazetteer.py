@@ -17,7 +17,7 @@ _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|
                           r"mouth|bury|chester|stadt|abad|pur|heim|hausen|dorf|ingen)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
           "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques", "events",
-          "cli_tools")
+          "cli_tools", "cities")
 
 
 @functools.cache
@@ -116,6 +116,12 @@ _EDITIONS = frozenset("us usa eu europe asia africa north america latin america 
                       "india japan china online remote virtual".split())
 
 
+# Newspaper state abbreviations that are no word or name without their period ("Nashville, Tenn";
+# the regex extractor drops the period): not "Pa", "Mo", "Miss", "Ill", "Wash", "Mass", "Tex", ...
+BARE_STATE_ABBR = frozenset("ariz calif colo conn fla ga ind ky la md mich minn neb nev okla tenn va vt "
+                             "wis wyo".split())
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
@@ -131,8 +137,10 @@ def votes(name: str) -> list[Vote]:
     if k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
         out.append(Vote("tool", "known brand (its product)", 1.3 if plain else 2.0, "gazetteer"))
         out.append(Vote("org", "known brand (its maker)", 0.6 if plain else 1.0, "gazetteer"))
-    if k in words("places"):
+    if k in words("places") or k in words("cities"):
         out.append(Vote("place", "known place", 3.0, "gazetteer"))
+    elif k in BARE_STATE_ABBR and name[:1].isupper() and not name.isupper():
+        out.append(Vote("place", "US state abbreviation (Tenn, Calif)", 2.0, "gazetteer"))
     if k in words("events"):  # "Coachella", "Art Basel", "WWDC": the model calls them GPE / ORG / PERSON
         out.append(Vote("event", "known event", 2.0 if plain else 3.5, "gazetteer"))
     if k in words("demonyms"):
@@ -163,7 +171,8 @@ def votes(name: str) -> list[Vote]:
     if len(toks) > 1 and toks[0] in ("lake", "mount", "mt.", "cape", "port", "fort", "san", "santa",
                                      "st.", "saint", "new", "north", "south", "east", "west"):
         out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
-    known = any(k in words(x) for x in ("tools", "languages", "orgs", "places", "marques", "events"))
+    known = any(k in words(x) for x in ("tools", "languages", "orgs", "places", "marques", "events",
+                                        "cities"))
     if not known and len(toks) > 1:
         raw = name.split()
         for cut in range(len(toks) - 1, 0, -1):

@@ -136,7 +136,31 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
         forbid.update(dict.fromkeys(NAMED, "a match-up (X vs Y)"))
     if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]):
         forbid["person"] = "lowercase word inside the name"
+    elif _MIDDLE_INITIAL.match(s) and not _institution_last(toks[-1]) and (
+            toks[1].endswith(".") or _given(toks[1])):  # "Jo Ann K. Smith", not "Mongolian Prime P. Jasray"
+        out.append(Vote("person", "given name, middle initial, surname (John A. Smith)", 3.0, "initial"))
     return out, forbid
+
+
+# "Charles J. Guiteau", "Walter R. Mears", "Mary Lou K. Smith Jr.": a middle initial between
+# capitalised names is how people's names (and nothing else) are written; a title word first
+# ("Gen. A. Smith") is left to the title rule.
+_MIDDLE_INITIAL = re.compile(r"^[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\s[A-Z]\.\s(?:Mc|Mac|O'|De)?[A-Z][a-z]+"
+                             r"(?:-[A-Z][a-z]+)?(?:\s(?:Jr\.?|Sr\.?|II|III|IV))?$")
+
+
+def _given(word: str) -> bool:
+    from soulgraph.classify import gazetteer
+
+    return gazetteer.is_given_name(word)
+
+
+def _institution_last(word: str) -> bool:
+    """"John F. Kennedy Airport", "Martin L. King Center": a building or body named for someone."""
+    from soulgraph.classify import gazetteer
+
+    w = word.casefold().rstrip(".")
+    return w in gazetteer.words("orgs_suffix") or w in gazetteer.words("places_suffix")
 
 
 def _verb_form(part: str) -> bool:

@@ -8,7 +8,7 @@ import re
 from soulgraph.classify import gazetteer
 from soulgraph.models import Mention
 from soulgraph.relations import vocab as V
-from soulgraph.relations.context import Ctx, add, ends
+from soulgraph.relations.context import Ctx, add, described, ends
 
 _NAMED = frozenset({"person", "org", "place", "unknown"})
 _FROM_TAILS = frozenset({"org", "place", "unknown"})
@@ -45,6 +45,8 @@ def attachments(ctx: Ctx, t) -> None:
     """One name attached straight to another, with no trigger word but a preposition."""
     m = ctx.tok2men[t.i]
     tm = ctx.types[m]
+    if (who := described(ctx, t)) is not None:  # "Derwinski, a Republican from Chicago": he is from there
+        m, tm = who, "person"
     for c in t.children:
         if c.i in ctx.tok2men and ctx.tok2men[c.i] == m:
             continue
@@ -66,6 +68,12 @@ def attachments(ctx: Ctx, t) -> None:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
                         for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"
                             add(ctx, h, x, rel, (ht, xt), 0.55, c.text)
+                        if c.lower_ == "in" and tm in _SITED and ctx.types[x] == "place":
+                            # "Brazoria, Fort Bend, Galveston and Harris Counties in Texas": the
+                            # model types the towns GPE, ORG at random; each one is in the place
+                            for h, ht in _conj_heads(ctx, t, tm, _SITED):
+                                add(ctx, h, x, V.TYPE_PREP.get((ctx.types[h], "place"), V.BY_TYPES),
+                                    (ht, xt), 0.5, c.text)
         elif c.dep_ == "poss" and tm in ("place", "unknown") and any(
                 a.dep_ == "amod" and a.lower_ in ("native", "adopted") for a in t.children):
             for x, xt in ends(ctx, c):  # "his native South Carolina": he is from there
@@ -102,13 +110,17 @@ def _object_of_event(t) -> bool:
     return t.dep_ in _OBJECT_DEPS or (t.dep_ == "pobj" and t.head.lower_ in _EVENT_PREPS)
 
 
-def _conj_heads(ctx: Ctx, t, tm: str) -> list:
-    """Names of the same coarse type coordinated before ``t`` ("X and Y of Z": X too)."""
+_SITED = frozenset({"place", "org", "unknown"})  # what can be in a place (NER swaps them on towns)
+
+
+def _conj_heads(ctx: Ctx, t, tm: str, kinds: frozenset = frozenset()) -> list:
+    """Names of the same coarse type (or of ``kinds``) coordinated before ``t`` ("X and Y of Z":
+    X too)."""
     out = []
     while t.dep_ == "conj" and t.head.i != t.i:
         t = t.head
         x = ctx.tok2men.get(t.i)
-        if x is None or ctx.types[x] != tm:
+        if x is None or (ctx.types[x] != tm and ctx.types[x] not in kinds):
             break
         out.append((x, t))
     return out
@@ -276,3 +288,46 @@ def datelines(ctx: Ctx, sent, mentions: list[Mention]) -> None:
                 break
             chain.append(c)
 
+
+
+# Demonyms whose country is no prefix of them ("Dutch", "British"): the rest are read off the
+# country's name ("Haitian" - Haiti, "Bulgarian" - Bulgaria, "Chinese" - China).
+_DEMONYM_OF = {"american": ("united states", "u.s.", "us", "usa", "u.s.a.", "america"),
+               "british": ("britain", "great britain", "united kingdom", "uk", "u.k."),
+               "french": ("france",), "dutch": ("netherlands", "holland"), "swiss": ("switzerland",),
+               "soviet": ("soviet union", "ussr"), "spanish": ("spain",), "turkish": ("turkey",),
+               "polish": ("poland",), "greek": ("greece",), "danish": ("denmark",), "swedish": ("sweden",)}
+
+
+def _names_place(word: str, place: str) -> bool:
+    """"Haitian" names Haiti, "Shanghai" names Shanghai, "American" the U.S.; "Indian" is no
+    name of Indiana, "Austrian" none of Australia."""
+    w, p = word.casefold(), gazetteer.key(place)
+    if w == p:
+        return True
+    if w in _DEMONYM_OF:
+        return p in _DEMONYM_OF[w]
+    stem = p[:-1] if p[-1:] in "aeiouy" else p
+    return (len(stem) >= 4 and " " not in p and w.startswith(stem) and len(w) - len(stem) <= 4
+            and w.endswith(("an", "ese", "i", "ian")) and p != "indiana")
+
+
+def named_for_place(ctx: Ctx, sent, mentions: list[Mention]) -> None:
+    """"the Haitian Parliament ... Haiti", "Chinese Foreign Ministry ... China", "the Shanghai
+    Opera ... in Shanghai": an organisation whose name opens with a place or its demonym is based
+    in that place when the sentence names it too."""
+    idx = sorted({ctx.tok2men[t.i] for t in sent if t.i in ctx.tok2men}, key=lambda i: mentions[i].start)
+    places = [j for j in idx if ctx.types[j] == "place"]
+    if not places:
+        return
+    for i in idx:
+        words = mentions[i].text.split()
+        if ctx.types[i] not in ("org", "unknown") or len(words) < 2:
+            continue
+        for j in places:
+            pj = mentions[j]
+            if pj.start < mentions[i].end and mentions[i].start < pj.end:
+                continue  # a part of the name itself
+            if _names_place(words[0], pj.text):
+                add(ctx, i, j, "located_in", _tok_span(ctx, i, j) if mentions[i].start < pj.start
+                    else _tok_span(ctx, j, i), 0.5, words[0])

@@ -61,6 +61,9 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
     res = []
     for c in (t, *t.conjuncts):
         e = end(ctx, c)
+        if e is not None and depth == 0 and isinstance(e, int) and (who := described(ctx, c)) is not None:
+            res.append((who, c.head))  # "Derwinski, a Republican from Chicago who served ...": him
+            continue
         if e is not None and not (depth == 0 and isinstance(e, int) and _bare_role(ctx, e)):
             res.append((e, c))
             continue
@@ -90,6 +93,20 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
         if e is not None and len(res) == n_before:  # a bare role word, no one named beside it
             res.append((e, c))
     return res
+
+
+def described(ctx: Ctx, t) -> int | None:
+    """The person a group word describes: "Derwinski, a Republican", "Sirhan, a Jordanian residing
+    in ...", "Kovacevic, a Serb" (an indefinite apposition of a person's name), else None."""
+    e = ctx.tok2men.get(t.i)
+    if e is None or t.dep_ != "appos" or ctx.types[e] != "group" or t.head.i not in ctx.tok2men:
+        return None
+    who = ctx.tok2men[t.head.i]
+    if who == e or ctx.types[who] != "person":
+        return None
+    if not any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in t.children):
+        return None
+    return who
 
 
 def _bare_role(ctx: Ctx, e: int) -> bool:

@@ -10,6 +10,7 @@ _BOSS = frozenset({"boss", "manager", "supervisor", "chief"})
 _ADMIRER = frozenset({"fan", "lover", "admirer", "supporter"})  # the described likes the possessor
 _KILL_NOUNS = frozenset({"assassination", "murder", "killing", "slaying", "shooting", "stabbing",
                          "strangling", "execution"})
+_VICTIM_POSS_NOUNS = frozenset({"assassination", "murder", "killing", "slaying"})
 
 
 def role(n) -> str | None:
@@ -160,6 +161,8 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                         if c2.lower_ in ("in", "of", "at"):
                             related += [(x, xt, "hop") for x, xt in ends(ctx, p2)
                                         if not any(x == f for f, _ in found)]
+                    if not found and rel_of_noun in ("works_at", "leads"):
+                        related += _employer_down(ctx, p)
         elif c.dep_ in ("compound", "nmod") and c.i in ctx.tok2men:
             related.append((ctx.tok2men[c.i], c, "compound"))
         elif c.dep_ == "conj" and c.i not in ctx.tok2men and role(c) is None:
@@ -179,7 +182,9 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                     if rel:
                         add(ctx, d, x, rel, toks, 0.55, trig)
                 continue
-            if how == "poss" and n.lower_.rstrip("s") in _ADMIRER:  # "a former Beatles' fan": he likes them
+            if how == "org_hop":  # "the head of the research division of Boeing": works there
+                add(ctx, d, x, "works_at", toks, 0.55, f"{n.text} of/for/at")
+            elif how == "poss" and n.lower_.rstrip("s") in _ADMIRER:  # "a former Beatles' fan": he likes them
                 add(ctx, d, x, rel_of_noun, toks, 0.7, trig)
             elif how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
                 # a kin word types both ends itself (NER calls "Riley" an ORG)
@@ -196,6 +201,43 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                 add(ctx, d, x, rel, toks, 0.75, trig, retype=True,
                     soft=rel == "member_of")  # "Tamsin (a GPE to the model) is a member of"
 
+_DOWN_PREPS = frozenset({"of", "for", "at", "with"})
+
+
+def _employer_down(ctx: Ctx, p, depth: int = 0) -> list:
+    """The organisation at the end of a job title's chain of plain nouns: "vice president of
+    daytime programs for ABC Entertainment", "vice for development of new products at American
+    Express", "an engineer in the research division of Boeing". Organisations only (the final
+    types check it again): a place that deep in the chain is the field's, not the person's."""
+    out = []
+    for c, q in preps(p):
+        if c.lower_ not in _DOWN_PREPS and not (depth == 0 and c.lower_ == "in"):
+            continue
+        names = [(x, xt, "org_hop") for x, xt in ends(ctx, q)
+                 if not isinstance(x, str) and kind(ctx, x) == "org"]
+        if names:
+            out += names
+        elif depth < 2 and q.pos_ == "NOUN" and q.i not in ctx.tok2men:
+            out += _employer_down(ctx, q, depth + 1)
+    return out
+
+
+_CHARGE_VERBS = frozenset(f"{w}{e}" for w in ("convict", "charg", "accus", "indict", "sentenc", "arrest",
+                                                "suspect", "jail", "imprison", "execut", "hang")
+                          for e in ("", "e", "ed", "es", "s", "ing"))
+
+
+def _charged_with(ctx: Ctx, n) -> list:
+    """Who a charge verb over the noun names: "Sirhan was convicted of Kennedy's killing"."""
+    if n.dep_ != "pobj" or n.head.dep_ != "prep" or n.head.lower_ not in ("of", "for", "in", "with"):
+        return []
+    v = n.head.head
+    if v.pos_ not in ("VERB", "AUX") or v.lower_ not in _CHARGE_VERBS:
+        return []
+    return [(e, et) for s in v.children if s.dep_ in ("nsubj", "nsubjpass") for e, et in ends(ctx, s)
+            if not isinstance(e, str) and ctx.types[e] in ("person", "unknown")]
+
+
 def kill_nouns(ctx: Ctx, sent) -> None:
     """"the assassination of Kennedy", "charged with the slaying of John Walker".
 
@@ -207,9 +249,20 @@ def kill_nouns(ctx: Ctx, sent) -> None:
             continue
         victims = [e for c in n.children if c.dep_ == "prep" and c.lower_ == "of"
                    for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
+        owners = [e for c in n.children if c.dep_ == "poss" for e in ends(ctx, c)]
+        if not victims and n.lower_.rstrip("s") in _VICTIM_POSS_NOUNS:
+            # "convicted of Kennedy's killing", "Lincoln's assassination": with no "of", the
+            # possessor is the one killed (a person's name; "the gang's killing" is no victim;
+            # "Curry's shooting", "his execution of the plan" are no killing)
+            victims = [(e, et) for e, et in owners if not isinstance(e, str) and ctx.types[e] == "person"]
+            if victims:  # the killer only as the one charged with it: "Sirhan was convicted of ..."
+                for k, kt in _charged_with(ctx, n):
+                    for v, vt in victims:
+                        add(ctx, k, v, "killed", (kt, n, vt), 0.6, n.text)
+            continue
         if not victims:
             continue
-        killers = [e for c in n.children if c.dep_ == "poss" for e in ends(ctx, c)]
+        killers = owners
         killers += [e for c in n.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
                     for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
         conf = 0.75

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
-from soulgraph.relations.attach import addressee, attachments, datelines, surface_places
+from soulgraph.relations.attach import addressee, attachments, datelines, named_for_place, surface_places
 from soulgraph.relations.context import Ctx
 from soulgraph.relations.nouns import kill_nouns, noun_frame_sources
 from soulgraph.relations.verbs import verb_frame
@@ -57,6 +57,7 @@ def candidates_from_doc(doc, memory_id: str, offset: int, speaker: str | None,
                 attachments(ctx, tok)
         surface_places(ctx, sent, mentions)
         datelines(ctx, sent, mentions)
+        named_for_place(ctx, sent, mentions)
         kill_nouns(ctx, sent)
     _place_pairs(ctx, mentions)
     return list(ctx.out.values())

@@ -30,6 +30,8 @@ _MODS = r"(?:(?!(?:and|or|plus|nor|but)\b)[\w.-]+\s+){0,3}?"
 _KILL = r"(?:killed|assassinated|murdered|stabbed|slew|strangled|shot\s+dead|shot\s+and\s+killed)"
 _KILLED_BY = r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead)"
 
+_TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
+
 # text between head and tail -> relation (head -> tail).
 _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
@@ -58,6 +60,8 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^,\s+{_MODS}(?:capital|city|town|village|suburb|port|province|state|region|county|"
                 rf"district|island|country|nation|neighbou?rhood)\s+(?:of|in)\s+{_THE}$", re.I),
      "located_in"),  # "Yerevan, the capital of Armenia", "Madagascar, an island nation in the Indian Ocean"
+    # "Marie Ferraro, 50, of Bethany": a person's age, then where from
+    (re.compile(rf"^,\s+\d{{1,3}},\s+(?:of|from)\s+{_THE}$", re.I), V.BY_TYPES),
     # a bare "X of Y" / "X from Y": the final types pick the relation (link.check_types) or drop
     # it; "X in Y" only places an organisation or a place ("I saw Caroline in Paris": a visit)
     (re.compile(rf"^\s+(?:of|from)\s+{_THE}$", re.I), V.BY_TYPES),
@@ -72,6 +76,11 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
     (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", re.I), "killed"),
     (re.compile(rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", re.I), "works_at"),  # "Acme's CEO Bob"
+    # "Chevron spokesman Jonathan Lifa", "Illinois Gov. James Thompson", "Rochester teacher union
+    # leader Adam Urbanski": a place or organisation, a role, a name; the final types pick
+    # works_at or lives_in (link.check_types)
+    (re.compile(rf"^\s+{_MODS}(?:{_roles('works_at', 'leads', 'lives_in')}|{_TITLES})\.?\s+$", re.I),
+     V.BY_TYPES),
 ]
 # words right before a name, said by the speaker.
 _SELF: list[tuple[re.Pattern, str]] = [
@@ -140,6 +149,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if hit is not None:
             _put(out, memory_id, first_index + b, first_index + a, _REV_GAP_REL[hit.lastgroup], ma.start,
                  mb.end, ma, gap)
+        elif gap.strip() == "," and len(gap) <= 2 and _town_state(text, offset, ma, mb):
+            _put(out, memory_id, first_index + a, first_index + b, V.IN_PLACE, ma.start, mb.end, ma, gap)
     if speaker is not None:
         for i, m in enumerate(mentions):
             if m.extractor == "speaker":
@@ -169,3 +180,20 @@ def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) 
             sent_start=m.sent_start, sent_end=m.sent_end, extractor="regex-pattern",
             confidence=0.6, trigger=trigger.strip(),
         )
+
+
+def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:
+    """"Bethany, Conn", "Morgan City, La.", "Staunton, Virginia": a town and the known state or
+    country after one comma, not a list ("Paris, London and Rome", "Colombia, Bolivia, Ecuador":
+    a comma before the pair, or "and" or another name after it)."""
+    from soulgraph.classify import gazetteer
+
+    r = region.text
+    k = gazetteer.key(r)
+    if not ((r.endswith(".") and len(r) <= 6) or k in gazetteer.words("places")
+            or k in gazetteer.BARE_STATE_ABBR):
+        return False
+    before = text[max(0, town.start - offset - 2): town.start - offset]
+    after = text[region.end - offset: region.end - offset + 6]
+    listed = after.startswith(", ") and after[2:3].isupper()  # "Colombia, Bolivia, Ecuador"
+    return "," not in before and not listed and not after.lstrip().startswith(("and ", "or ", "& "))
