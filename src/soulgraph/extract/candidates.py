@@ -26,6 +26,7 @@ _PROPN = frozenset({"NNP", "NNPS"})
 # Lowercase words allowed inside a proper-noun run between two capitalised words.
 _INNER = frozenset({"of", "de", "da", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le",
                     "&", "for", "y", "bin", "al", "el"})
+_NO_FOR_LABELS = frozenset({"PERSON", "GPE", "LOC", "NORP"})  # names that take no "for ..." part
 SUBCOMMANDS = frozenset(
     "install uninstall add remove run exec sync init commit push pull clone publish upgrade".split()
 )
@@ -112,9 +113,10 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
                     and not _possessor_after_connector(doc, j - 1, min(j + 3, n)):
                 e1, e2 = ent_at.get(j - 1), ent_at.get(j + 1)
                 same = e1 is not None and e1 is e2
-                # "Center for Studies" is one name; "Austin for Dell" (the model's name, then a
-                # word it left out) a place or person and a reason
-                loose = u.text != "&" and (e1 is None if u.lower_ == "for" else True)
+                # "Jaffe Center for Strategic Studies" is one name; "Austin for Dell" (a person or
+                # place of the model's, then a word it left out) is a place and a reason
+                loose = u.text != "&" and not (u.lower_ == "for" and e1 is not None and e1 is not e2
+                                               and e1[2] in _NO_FOR_LABELS)
                 if same or (loose and (e1 is None or e2 is None or e1 is e2)):
                     j += 2
                     continue
