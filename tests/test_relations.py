@@ -278,3 +278,24 @@ def test_every_trigger_maps_into_the_controlled_vocabulary():
     special = {r for r in used if r.startswith("@")}  # resolved to vocabulary names by the pass
     assert special <= {"@works_at_rev", "@in", V.BY_TYPES, V.IN_PLACE}  # the last two: link.check_types
     assert used - special <= set(RELATIONS)
+
+
+def test_self_alternation_matches_wherever_one_self_pattern_does():
+    """``_SELF_ANY`` (one search) gates the eleven first-person patterns: it finds a match in
+    exactly the strings where one of them does."""
+    import random
+
+    from soulgraph.relations import patterns
+
+    rng = random.Random(4)
+    parts = ["I", "we", "my", "our", "I'm", "we're", " am", " have", "'ve", "use", "using", "work",
+             "at", "for", "live", "in", "moved", "to", "build", "love", "visited", "been", "sister",
+             "friend", "best", "job", "with", "a", "big", "fan", "fans", "of", "the", "x", ",", ".",
+             " ", " ", " ", "\n", "Iwe"]
+    hits = 0
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) + rng.choice((" ", " ", "")) for _ in range(rng.randint(0, 9)))
+        want = any(p.search(t) for p, _ in patterns._SELF)
+        hits += want
+        assert (patterns._SELF_ANY.search(t) is not None) is want, t
+    assert hits > 50
