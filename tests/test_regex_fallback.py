@@ -346,3 +346,41 @@ def test_regex_a_request_verb_or_a_title_word_is_not_part_of_the_name():
     names = {d["name"] for _, d in g.nodes(data=True)}
     assert {"Priya", "Okafor"} <= names and not {"Ask Priya", "Professor Okafor"} & names, names
     assert "Desk" not in names, names  # no given name after it: the words stay together
+
+
+def test_pronoun_index_answers_as_the_window_search():
+    """``_pronoun_near`` reads one scan of the segment (``_pronouns``); it answers what the
+    windowed ``PRONOUN.search(t, pos, end)`` loop did, including the pronoun a window end cuts
+    out of a longer word ("she" of "shelter": ``endpos`` ends the string, so ``\\b`` holds)."""
+    import random
+
+    from soulgraph.extract import regex_patterns as P
+    from soulgraph.extract import regex_scan as S
+    from soulgraph.extract import regex_words as W
+
+    def windowed(t: str, s: int, e: int) -> bool:
+        pos, end = max(0, s - S.PRONOUN_BEFORE), e + S.PRONOUN_AFTER
+        while (m := P.PRONOUN.search(t, pos, end)) is not None:
+            i = m.start()
+            if (i == 0 or not t[i - 1].isalnum()) and m.group().lower() in W.PERSON_PRONOUNS:
+                return True
+            pos = i + 1
+        return False
+
+    rng = random.Random(3)
+    words = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "He", "She", "HIS", "Sis",
+             "shelter", "herselfish", "hisx", "x_he", "_she", "3he", "hé", "ß", "abcdefghij", "Riley"]
+    seps = [" ", ", ", ".", "\n", "_", "", "-", "é", "'"]
+    answers = set()
+    for _ in range(30000):
+        t = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 70)))
+        s = rng.randint(0, len(t))
+        e = min(len(t), s + rng.randint(0, 10))
+        want = windowed(t, s, e)
+        assert S._pronoun_near(t, s, e, S._pronouns(t)) is want, (t, s, e)
+        answers.add(want)
+    assert answers == {True, False}
+    cut = "x" * 200 + " she" + "lter"  # the window of a name at 0..3 ends right after "she"
+    assert S._pronoun_near(cut, 0, 43) is windowed(cut, 0, 43) is False
+    cut = "Al" + " " * 157 + "shelter"
+    assert windowed(cut, 0, 2) is S._pronoun_near(cut, 0, 2) is True
