@@ -59,15 +59,15 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
     bi = 0
     pron = None  # the segment's pronouns (_pronouns), found once it holds a name
     for m in P.NAME_RUN.finditer(t):
+        run = m.group()
+        if run in _STOP_FORMS:  # (half of all runs in chat: "I", "The"; skipped either way)
+            continue
         s, e = m.span()
         if blocked:
             while bi < len(blocked) and blocked[bi][1] <= s:
                 bi += 1
             if bi < len(blocked) and blocked[bi][0] < e:
                 continue
-        run = m.group()
-        if run in _STOP_FORMS:
-            continue
         if run in P.SPEC_PREFIXES:
             num = P.SPEC_NUM.match(t, e)
             if num is not None:
