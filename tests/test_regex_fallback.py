@@ -384,3 +384,19 @@ def test_pronoun_index_answers_as_the_window_search():
     assert S._pronoun_near(cut, 0, 43) is windowed(cut, 0, 43) is False
     cut = "Al" + " " * 157 + "shelter"
     assert windowed(cut, 0, 2) is S._pronoun_near(cut, 0, 2) is True
+
+
+def test_a_memory_without_turns_reads_as_its_one_whole_segment():
+    """Without speaker turns the whole text is one segment: the same analysis as with that
+    Segment given explicitly (``segments_of``'s), whoever speaks it."""
+    from soulgraph.models import Segment
+
+    contents = ["Riley said Acme ships Beacon v2. She met Dr. Wu in Boise, Idaho.",
+                "We use numpy; pip install tinydb and import tinydb. thanks, Sam!"]
+    for extra in ({}, {"speaker": "Riley"}):
+        plain = [mem(c, i, **extra) for i, c in enumerate(contents)]
+        assert all(not m.segments for m in plain) or extra
+        given = [m.model_copy(update={"segments": [Segment(speaker=m.speaker, start=0, end=len(m.content))]})
+                 for m in plain]
+        a, b = regex_fallback.analyze(plain), regex_fallback.analyze(given)
+        assert a == b and any(x.mentions for x in a)

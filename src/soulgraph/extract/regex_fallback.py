@@ -66,13 +66,13 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from soulgraph import gcpause, relations, shapes
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import speakers
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
-from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
 
 # Signal weights (person side / project side). Address is the strongest person
@@ -118,6 +118,15 @@ class Candidate:
     tail: list[str] = field(default_factory=list)  # cues after them
 
 
+class _Whole(NamedTuple):
+    """A memory without speaker turns read as one segment, as ``segments.segments_of`` gives it
+    (same speaker, start and end) but without validating a pydantic Segment per memory."""
+
+    speaker: str | None
+    start: int
+    end: int
+
+
 def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> list[MemoryAnalysis]:
     """Mentions and relation candidates for every memory, in input order."""
     with gcpause.paused():  # hundreds of thousands of small records, no cycles
@@ -129,7 +138,7 @@ def _analyze(memories: Sequence[Memory], progress: Progress | None) -> list[Memo
     cands: dict[str, Candidate] = {}
     speaker_keys: dict[str, str | None] = {}  # prefix -> candidate key, None when not a name
     for mem in memories:  # pass 1: candidates and local signals over the whole store
-        segs = mem.segments or list(segments_of(mem))
+        segs = mem.segments or [_Whole(mem.speaker, 0, len(mem.content))]
         keys = []  # per segment: its speaker's candidate key, None when no name speaks
         for seg in segs:
             name = seg.speaker
