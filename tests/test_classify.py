@@ -292,3 +292,37 @@ def test_technical_prefilter_never_hides_code():
     for _ in range(6000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 14)))
         assert corpus.is_technical(text) == (len(corpus._CODE.findall(text)) >= 2), text
+
+
+
+def test_vote_init_behaves_as_the_dataclass_one():
+    """``Vote.__init__`` sets the slots through their descriptors (cheaper than the frozen
+    dataclass's object.__setattr__): same parameters, values, equality, hash, repr, immutability."""
+    import dataclasses
+    import inspect
+
+    from soulgraph.classify.evidence import Vote
+
+    @dataclasses.dataclass(slots=True, frozen=True)
+    class Reference:  # what the decorator alone generates
+        type: str
+        label: str
+        weight: float
+        kind: str = ""
+
+    def params(f):
+        return [(p.name, p.default, p.kind) for p in inspect.signature(f).parameters.values()]
+
+    assert params(Vote.__init__) == params(Reference.__init__)
+    cases = [(("person", "said", 1.5, "verb"), {}), (("place", "in X", 0.9), {}),
+             ((), {"type": "tool", "label": "v2", "weight": 1.0}), (("org",), {"label": "x", "weight": 2})]
+    for args, kw in cases:
+        a, b = Vote(*args, **kw), Reference(*args, **kw)
+        assert dataclasses.astuple(a) == dataclasses.astuple(b)
+        assert repr(a).removeprefix("Vote") == repr(b).split("Reference", 1)[1]
+        assert a == Vote(*args, **kw) and hash(a) == hash(Vote(*args, **kw)) == hash(b)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.weight = 0.0
+        assert dataclasses.replace(a, weight=9.0) == Vote(a.type, a.label, 9.0, a.kind)
+    with pytest.raises(TypeError):
+        Vote("person", "said")  # a weight is required, as before

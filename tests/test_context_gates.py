@@ -200,3 +200,14 @@ def test_tail_search_answers_as_the_whole_search():
         left = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(0, 9)))
         for pattern, n in TAIL_SEARCHED.values():
             assert (pattern.search(left) is not None) == C._tail_search(pattern, left, n), left
+
+
+def test_pet_hint_is_the_hint_tuple():
+    """``_pet_hint`` spells out ``_maybe(_PET_HINTS, ...)``: the same answer on any string."""
+    import random
+
+    rng = random.Random(5)
+    parts = [*C._PET_HINTS, "pe", "do", "t", "a", "ca", "ne", "ve", "parro", "bunn", "x", " "]
+    for _ in range(5000):
+        s = "".join(rng.choice(parts) for _ in range(rng.randint(0, 6)))
+        assert C._pet_hint(s) is any(h in s for h in C._PET_HINTS), s

@@ -377,3 +377,57 @@ def test_place_or_company_role_name_in_patterns():
     assert ("Jonathan Lifa", "works_at", "Chevron") in edges, edges
     assert ("Neil Estes", "lives_in", "Atlanta") in edges, edges
     assert not any(h == "Tom" for h, _, _ in edges), edges  # "and" is no role
+
+
+def test_pronoun_index_answers_as_the_window_search():
+    """``_pronoun_near`` reads one scan of the segment (``_pronouns``); it answers what the
+    windowed ``PRONOUN.search(t, pos, end)`` loop did, including the pronoun a window end cuts
+    out of a longer word ("she" of "shelter": ``endpos`` ends the string, so ``\\b`` holds)."""
+    import random
+
+    from soulgraph.extract import regex_patterns as P
+    from soulgraph.extract import regex_scan as S
+    from soulgraph.extract import regex_words as W
+
+    def windowed(t: str, s: int, e: int) -> bool:
+        pos, end = max(0, s - S.PRONOUN_BEFORE), e + S.PRONOUN_AFTER
+        while (m := P.PRONOUN.search(t, pos, end)) is not None:
+            i = m.start()
+            if (i == 0 or not t[i - 1].isalnum()) and m.group().lower() in W.PERSON_PRONOUNS:
+                return True
+            pos = i + 1
+        return False
+
+    rng = random.Random(3)
+    words = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "He", "She", "HIS", "Sis",
+             "shelter", "herselfish", "hisx", "x_he", "_she", "3he", "hé", "ß", "abcdefghij", "Riley"]
+    seps = [" ", ", ", ".", "\n", "_", "", "-", "é", "'"]
+    answers = set()
+    for _ in range(30000):
+        t = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 70)))
+        s = rng.randint(0, len(t))
+        e = min(len(t), s + rng.randint(0, 10))
+        want = windowed(t, s, e)
+        assert S._pronoun_near(t, s, e, S._pronouns(t)) is want, (t, s, e)
+        answers.add(want)
+    assert answers == {True, False}
+    cut = "x" * 200 + " she" + "lter"  # the window of a name at 0..3 ends right after "she"
+    assert S._pronoun_near(cut, 0, 43) is windowed(cut, 0, 43) is False
+    cut = "Al" + " " * 157 + "shelter"
+    assert windowed(cut, 0, 2) is S._pronoun_near(cut, 0, 2) is True
+
+
+def test_a_memory_without_turns_reads_as_its_one_whole_segment():
+    """Without speaker turns the whole text is one segment: the same analysis as with that
+    Segment given explicitly (``segments_of``'s), whoever speaks it."""
+    from soulgraph.models import Segment
+
+    contents = ["Riley said Acme ships Beacon v2. She met Dr. Wu in Boise, Idaho.",
+                "We use numpy; pip install tinydb and import tinydb. thanks, Sam!"]
+    for extra in ({}, {"speaker": "Riley"}):
+        plain = [mem(c, i, **extra) for i, c in enumerate(contents)]
+        assert all(not m.segments for m in plain) or extra
+        given = [m.model_copy(update={"segments": [Segment(speaker=m.speaker, start=0, end=len(m.content))]})
+                 for m in plain]
+        a, b = regex_fallback.analyze(plain), regex_fallback.analyze(given)
+        assert a == b and any(x.mentions for x in a)

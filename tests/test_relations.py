@@ -307,3 +307,24 @@ def test_starting_at_an_organisation_is_works_at_and_at_a_place_is_nothing():
                        "Omar started at Stripe in May.", "The race started at Central Park.")
     assert ("Leah", "works_at", "Deloitte") in got and ("Omar", "works_at", "Stripe") in got
     assert not any(r == "works_at" and t == "Central Park" for _, r, t in got)
+
+
+def test_self_alternation_matches_wherever_one_self_pattern_does():
+    """``_SELF_ANY`` (one search) gates the eleven first-person patterns: it finds a match in
+    exactly the strings where one of them does."""
+    import random
+
+    from soulgraph.relations import patterns
+
+    rng = random.Random(4)
+    parts = ["I", "we", "my", "our", "I'm", "we're", " am", " have", "'ve", "use", "using", "work",
+             "at", "for", "live", "in", "moved", "to", "build", "love", "visited", "been", "sister",
+             "friend", "best", "job", "with", "a", "big", "fan", "fans", "of", "the", "x", ",", ".",
+             " ", " ", " ", "\n", "Iwe"]
+    hits = 0
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) + rng.choice((" ", " ", "")) for _ in range(rng.randint(0, 9)))
+        want = any(p.search(t) for p, _ in patterns._SELF)
+        hits += want
+        assert (patterns._SELF_ANY.search(t) is not None) is want, t
+    assert hits > 50

@@ -639,10 +639,11 @@ class MemoryScan:
     """What the mentions of one memory share: where its gendered pronouns are (one scan of
     the text, not one per mention) and the pet-word answer per sentence."""
 
-    __slots__ = ("text", "_pron_starts", "_pron_ends", "_hinted", "_pet", "_pet_hinted")
+    __slots__ = ("text", "_low", "_pron_starts", "_pron_ends", "_hinted", "_pet", "_pet_hinted")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._low: str | None = None  # text.lower(), read by both the pet and the pronoun hints
         self._pron_starts: list[int] | None = None
         self._pron_ends: list[int] = []
         self._hinted = False
@@ -652,7 +653,7 @@ class MemoryScan:
     def pet_near(self, m: Mention) -> bool:
         text = self.text
         if self._pet_hinted is None:
-            self._pet_hinted = _maybe(_PET_HINTS, text)
+            self._pet_hinted = _pet_hint(self._lower())
         if not self._pet_hinted:
             # A slice's lowercase is a piece of the text's (lower() maps each character on its
             # own, but for the Greek final sigma): no pet word's letters in the text, none in
@@ -663,7 +664,7 @@ class MemoryScan:
         if hit is None:
             near = text[key[0]:key[1]]
             low = near.lower()
-            if not any(h in low for h in _PET_HINTS):
+            if not _pet_hint(low):
                 hit = False
             elif near.isascii():  # ASCII: the lowercase text, case-sensitively (same matches, faster)
                 hit = _PET_LOWER.search(low) is not None
@@ -709,18 +710,32 @@ class MemoryScan:
                 return True
         return False
 
+    def _lower(self) -> str:
+        low = self._low
+        if low is None:
+            low = self._low = self.text.lower()
+        return low
+
     def _find_pronouns(self) -> None:
         text = self.text
-        low = text.lower()
-        self._hinted = any(h in low for h in _PRONOUN_HINTS)
-        if not self._hinted:
-            found = []
-        elif text.isascii():  # same spans in the lowercase text, read case-sensitively (3x faster)
-            found = [r.span() for r in _PRONOUN_LOWER.finditer(low)]
-        else:
-            found = [r.span() for r in _PRONOUN.finditer(text)]
-        self._pron_starts = [s for s, _ in found]
-        self._pron_ends = [e for _, e in found]
+        low = self._lower()
+        self._hinted = "he" in low or "hi" in low or "hı" in low  # _PRONOUN_HINTS
+        starts: list[int] = []
+        ends: list[int] = []
+        if self._hinted:
+            # ASCII: the same spans in the lowercase text, read case-sensitively (3x faster)
+            for r in (_PRONOUN_LOWER.finditer(low) if text.isascii() else _PRONOUN.finditer(text)):
+                starts.append(r.start())
+                ends.append(r.end())
+        self._pron_starts = starts
+        self._pron_ends = ends
+
+
+def _pet_hint(low: str) -> bool:
+    """``_maybe(_PET_HINTS, low)`` for a lowercase string: the substring tests written out (no
+    generator per call; tests/test_context_gates.py checks it against the tuple)."""
+    return ("pet" in low or "dog" in low or "pup" in low or "cat" in low or "tt" in low or "ham" in low
+            or "parrot" in low or "bunny" in low or "nea" in low or "vet" in low)
 
 
 __all__ = ["votes", "ambiguous_votes", "plain_votes", "window", "lexicon", "MemoryScan"]

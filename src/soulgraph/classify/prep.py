@@ -37,11 +37,15 @@ def prepare_one(text: str, a: MemoryAnalysis) -> None:
     if a.facts is None:
         a.facts = corpus.memory_facts(text)
     dialogue = bool(a.facts[1])
-    scan = context.MemoryScan(text)  # shared by the memory's mentions
+    scan = None  # shared by the memory's mentions; none for a memory of speaker mentions only
     for m in a.mentions:
         if m.evidence is None:
-            m.evidence = _NO_CONTEXT if m.extractor == "speaker" else \
-                mention_evidence(m, text, bool(m.speaker) or dialogue, scan)
+            if m.extractor == "speaker":
+                m.evidence = _NO_CONTEXT
+                continue
+            if scan is None:
+                scan = context.MemoryScan(text)
+            m.evidence = mention_evidence(m, text, bool(m.speaker) or dialogue, scan)
 
 
 # A speaker prefix ("Caroline: ...") is metadata, not a sentence about the speaker: the words

@@ -66,13 +66,13 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from soulgraph import gcpause, relations, shapes
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import speakers
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
-from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
 
 # Signal weights (person side / project side). Address is the strongest person
@@ -118,6 +118,15 @@ class Candidate:
     tail: list[str] = field(default_factory=list)  # cues after them
 
 
+class _Whole(NamedTuple):
+    """A memory without speaker turns read as one segment, as ``segments.segments_of`` gives it
+    (same speaker, start and end) but without validating a pydantic Segment per memory."""
+
+    speaker: str | None
+    start: int
+    end: int
+
+
 def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> list[MemoryAnalysis]:
     """Mentions and relation candidates for every memory, in input order."""
     with gcpause.paused():  # hundreds of thousands of small records, no cycles
@@ -129,27 +138,30 @@ def _analyze(memories: Sequence[Memory], progress: Progress | None) -> list[Memo
     cands: dict[str, Candidate] = {}
     speaker_keys: dict[str, str | None] = {}  # prefix -> candidate key, None when not a name
     for mem in memories:  # pass 1: candidates and local signals over the whole store
-        segs = mem.segments or list(segments_of(mem))
-        dialog = _is_dialogue(mem, segs)
-        row = []
-        content = mem.content
+        segs = mem.segments or [_Whole(mem.speaker, 0, len(mem.content))]
+        keys = []  # per segment: its speaker's candidate key, None when no name speaks
         for seg in segs:
-            text = content[seg.start:seg.end]
-            occs = scan(text, dialog)
-            for o in occs:
-                _count(cands, o)
-            key = None
             name = seg.speaker
+            key = None
             if name:
                 key = speaker_keys.get(name, "")
                 if key == "":
                     key = speaker_keys[name] = name.casefold() if _speaker_name_ok(name) else None
-                if key is not None:
-                    c = cands.get(key)
-                    if c is None:
-                        c = cands[key] = Candidate("name")
-                    if dialog:
-                        c.speaker_turns += 1
+            keys.append(key)
+        dialog = _is_dialogue(mem, segs, keys)
+        row = []
+        content = mem.content
+        for seg, key in zip(segs, keys, strict=True):
+            text = content[seg.start:seg.end]
+            occs = scan(text, dialog)
+            for o in occs:
+                _count(cands, o)
+            if key is not None:
+                c = cands.get(key)
+                if c is None:
+                    c = cands[key] = Candidate("name")
+                if dialog:
+                    c.speaker_turns += 1
             row.append((seg, text, occs, key))
         scanned.append(row)
     _lower_mentions(scanned, cands)
@@ -184,19 +196,26 @@ def _lower_mentions(scanned: list[list[tuple[Segment, str, list[Occ], str | None
                 occs.sort(key=lambda o: o.start)
 
 
-def _is_dialogue(mem: Memory, segs: list[Segment]) -> bool:
+def _is_dialogue(mem: Memory, segs: list[Segment], keys: list[str | None]) -> bool:
     """Speaker prefixes are real turns when the memory names its speaker, holds two of them,
     or opens with one whose text speaks in first or second person ("Riley: I think you...").
 
+    ``keys``: per segment, its speaker's casefolded name when ``_speaker_name_ok``, else None.
     A lone "Verified:" or "Tests:" heading in a commit message is not a turn.
     """
     if mem.speaker:
         return True
-    names = {s.speaker.casefold() for s in segs if s.speaker and _speaker_name_ok(s.speaker)}
-    if len(names) >= 2 or names & ROLE_SPEAKERS.keys():
-        return True
-    if not names:
-        return False
+    if len(keys) == 1:  # most memories: one segment (no set to build)
+        if keys[0] is None:
+            return False
+        if keys[0] in ROLE_SPEAKERS:
+            return True
+    else:
+        names = {k for k in keys if k is not None}
+        if len(names) >= 2 or names & ROLE_SPEAKERS.keys():
+            return True
+        if not names:
+            return False
     # One prefix: a turn when it opens the memory and the speaker talks in first/second person.
     first = segs[0]
     return (bool(first.speaker) and mem.content.startswith(first.speaker)
@@ -292,11 +311,11 @@ def _verdict(key: str, c: Candidate) -> str | None:
     if shapes.is_doc_name(c.text):  # README, CHANGELOG
         c.shape = "docname"
         return "document"
-    if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
-        return None
     floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
     seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
     if seen < floor and not _anchored(c):
+        return None  # (before the shape checks: dropped either way, and most drops are these)
+    if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
     if c.shape:  # alnum / acronym / camel: not a person name
         return "project" if project else "uncertain"
@@ -323,9 +342,9 @@ def _anchored(c: Candidate) -> bool:
 
 def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], str | None]], cands: dict[str, Candidate],
           credible: set[str], progress: Progress | None) -> MemoryAnalysis:
-    a = MemoryAnalysis(memory_id=mem.id)
-    mentions = a.mentions
     mid = mem.id
+    a = MemoryAnalysis(mid)
+    mentions = a.mentions
     for seg, text, occs, spk_key in row:
         speaker = seg.speaker
         if spk_key in credible:

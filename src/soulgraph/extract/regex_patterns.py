@@ -95,6 +95,7 @@ SPEC_NUM = re.compile(r"[ \-]\d+(?:-\d+)*\b")
 # Starts with a class for speed (the lookbehind after it checks the word start);
 # callers still check the word is one of PERSON_PRONOUNS ("Sis" matches too).
 PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
+PRONOUN_WORD = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)")  # its letters, for fullmatch
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"
 # First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from soulgraph.classify import gazetteer
@@ -56,16 +57,17 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
         _tech_tokens(t, occs, blocked)
     n_tech = len(occs)
     bi = 0
+    pron = None  # the segment's pronouns (_pronouns), found once it holds a name
     for m in P.NAME_RUN.finditer(t):
+        run = m.group()
+        if run in _STOP_FORMS:  # (half of all runs in chat: "I", "The"; skipped either way)
+            continue
         s, e = m.span()
         if blocked:
             while bi < len(blocked) and blocked[bi][1] <= s:
                 bi += 1
             if bi < len(blocked) and blocked[bi][0] < e:
                 continue
-        run = m.group()
-        if run in _STOP_FORMS:
-            continue
         if run in P.SPEC_PREFIXES:
             num = P.SPEC_NUM.match(t, e)
             if num is not None:
@@ -79,10 +81,12 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             if pe <= s or ("'" in run or "’" in run) and _is_stopword(run):
                 continue
             pieces = ((s, pe, _is_initial(t, s), ""),)
+        if pron is None and pieces:
+            pron = _pronouns(t)
         for ps, pe, initial, cue in pieces:
             text = t[ps:pe]
             occ = Occ(ps, pe, text, text.casefold(), "name", initial)
-            _signals(t, occ, dialogue)
+            _signals(t, occ, dialogue, pron)
             if cue:
                 occ.signals.append(cue)
             occs.append(occ)
@@ -151,19 +155,43 @@ def rescan_lower(t: str, rx, occs: list[Occ]) -> list[Occ]:
     return new
 
 
-def _pronoun_near(t: str, s: int, e: int) -> bool:
-    """A whole-word he/she/him/her/his... within the window around [s, e) (never inside the name)."""
+def _pronoun_near(t: str, s: int, e: int, found: tuple[list[int], list[int]] | None = None) -> bool:
+    """A whole-word he/she/him/her/his... within the window around [s, e) (never inside the name).
+
+    What ``P.PRONOUN.search(t, pos, end)`` finds, read from ``found`` (``_pronouns(t)``: one
+    scan of the segment, not one per name): the pronouns of the whole text inside the window,
+    or the one a window end cuts out of a longer word ("she" of "shelter": ``endpos`` ends the
+    string there, so ``\b`` holds)."""
     pos = s - PRONOUN_BEFORE if s > PRONOUN_BEFORE else 0
     end = e + PRONOUN_AFTER
-    search = P.PRONOUN.search
-    while True:
-        m = search(t, pos, end)
-        if m is None:
-            return False
+    starts, ends = found if found is not None else _pronouns(t)
+    i = bisect_left(starts, pos)
+    if i < len(starts) and ends[i] <= end:
+        return True  # (matches never overlap: the first one from pos ends first)
+    if end >= len(t) or not (_isw(t[end]) and _isw(t[end - 1])):
+        return False
+    k = end - 1  # the window's end cuts a word: where it starts (a match opens a word)
+    while k > 0 and _isw(t[k - 1]) and end - k < 8:
+        k -= 1
+    if k < pos or end - k >= 8 or (k > 0 and _isw(t[k - 1])):
+        return False  # it starts before the window, or is longer than any pronoun
+    return P.PRONOUN_WORD.fullmatch(t, k, end) is not None and t[k:end].lower() in W.PERSON_PRONOUNS
+
+
+def _pronouns(t: str) -> tuple[list[int], list[int]]:
+    """(starts, ends) of the person pronouns of ``t`` (``P.PRONOUN`` matches that are one)."""
+    starts: list[int] = []
+    ends: list[int] = []
+    for m in P.PRONOUN.finditer(t):
         i = m.start()
         if (i == 0 or not t[i - 1].isalnum()) and m.group().lower() in W.PERSON_PRONOUNS:
-            return True
-        pos = i + 1
+            starts.append(i)
+            ends.append(m.end())
+    return starts, ends
+
+
+def _isw(c: str) -> bool:  # what \w matches
+    return c.isalnum() or c == "_"
 
 
 def _tech_tokens(t: str, occs: list[Occ], blocked: list[tuple[int, int]]) -> None:
@@ -406,8 +434,9 @@ _NEEDS_W2 = frozenset({"you", "the", "our", "my", "morning", "night", "luck", "t
                       | W.INSTALL_VERBS)
 
 
-def _signals(t: str, occ: Occ, dialogue: bool) -> None:
-    """Read the person / project / place signals around one name occurrence."""
+def _signals(t: str, occ: Occ, dialogue: bool, pron: tuple[list[int], list[int]] | None = None) -> None:
+    """Read the person / project / place signals around one name occurrence (``pron``: the
+    segment's ``_pronouns``, when the caller has them)."""
     sig = occ.signals
     s, e = occ.start, occ.end
     w1, ws, gap = _prev_words(t, s) if s else _NO_WORDS
@@ -448,7 +477,7 @@ def _signals(t: str, occ: Occ, dialogue: bool) -> None:
                 sig.append("imported")
     if e + 1 < len(t) and t[e] in "'’" and t[e + 1] in "sS":
         sig.append("poss")
-    if _pronoun_near(t, s, e):
+    if _pronoun_near(t, s, e, pron):
         sig.append("pronoun")
     if occ.initial:
         sig.append("sentence_initial")

@@ -124,6 +124,10 @@ _GAP_ANY, _GAP_REL = _first_of(_GAPS)
 _REV_GAP_ANY, _REV_GAP_REL = _first_of(_REV_GAPS)
 # Every _SELF pattern opens with one of these words: none of them can match without it.
 _SELF_HINT = re.compile(r"\b(?:I|we|my|our)", re.I)
+# Matches where any _SELF pattern matches: chat text is full of "I" and "my", and one search of
+# the alternation says what searching each of the eleven says (they are then run in order, for
+# the first one's hit, only when one of them matches).
+_SELF_ANY = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _SELF), re.I)
 
 
 def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | None,
@@ -132,7 +136,7 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
     if len(mentions) < (1 if speaker is not None else 2):
         return []  # no pair of names, and no speaker to say "I use X"
     out: dict[tuple, RelationCandidate] = {}
-    order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
+    order = sorted(range(len(mentions)), key=lambda i: mentions[i].start) if len(mentions) > 1 else ()
     for a, b in zip(order, order[1:], strict=False):
         ma, mb = mentions[a], mentions[b]
         if ma.sent_start != mb.sent_start or mb.start < ma.end:
@@ -157,7 +161,7 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 continue
             lo = max(m.sent_start, m.start - 60) - offset
             before = text[max(0, lo): m.start - offset]
-            for pat, rel in (_SELF if _SELF_HINT.search(before) else ()):
+            for pat, rel in (_SELF if _SELF_HINT.search(before) and _SELF_ANY.search(before) else ()):
                 hit = pat.search(before)
                 if hit:
                     _put(out, memory_id, "@speaker", first_index + i, rel,
