@@ -348,16 +348,21 @@ def test_regex_a_request_verb_or_a_title_word_is_not_part_of_the_name():
     assert "Desk" not in names, names  # no given name after it: the words stay together
 
 
-def test_town_and_state_after_one_comma_and_age_of_town_in_patterns():
+def _regex_edges(mems) -> set[tuple[str, str, str]]:
+    """(source name, relation, target name) of the regex-mode graph of ``mems``."""
     from soulgraph import pipeline
 
+    g = pipeline.rebuild(mems, extractor="regex").graph
+    name = {n: d["name"] for n, d in g.nodes(data=True)}
+    return {(name[u], d["relation"], name[v]) for u, v, d in g.edges(data=True)}
+
+
+def test_town_and_state_after_one_comma_and_age_of_town_in_patterns():
     mems = [mem("Marie Ferraro, 50, of Bethany, Conn., was shot to death Thursday.", 0),
             mem("Ten oil workers were missing off Morgan City, La., after their rig capsized.", 1),
             mem("The group (Colombia, Bolivia, Ecuador, Peru, and Venezuela) will meet.", 2),
             mem("We toured Paris, London and Rome.", 3)]
-    g = pipeline.rebuild(mems, extractor="regex").graph
-    name = {n: d["name"] for n, d in g.nodes(data=True)}
-    edges = {(name[u], d["relation"], name[v]) for u, v, d in g.edges(data=True)}
+    edges = _regex_edges(mems)
     assert ("Bethany", "located_in", "Conn") in edges, edges
     assert ("Morgan City", "located_in", "La") in edges, edges
     assert ("Marie Ferraro", "lives_in", "Bethany") in edges, edges
@@ -366,14 +371,10 @@ def test_town_and_state_after_one_comma_and_age_of_town_in_patterns():
 
 
 def test_place_or_company_role_name_in_patterns():
-    from soulgraph import pipeline
-
     mems = [mem("The rig capsized near the coast, Chevron spokesman Jonathan Lifa said.", 0),
             mem("\" We'd play hearts for hours, \" said Atlanta businessman Neil Estes.", 1),
             mem("My brother Tom and Paris were great.", 2)]
-    g = pipeline.rebuild(mems, extractor="regex").graph
-    name = {n: d["name"] for n, d in g.nodes(data=True)}
-    edges = {(name[u], d["relation"], name[v]) for u, v, d in g.edges(data=True)}
+    edges = _regex_edges(mems)
     assert ("Jonathan Lifa", "works_at", "Chevron") in edges, edges
     assert ("Neil Estes", "lives_in", "Atlanta") in edges, edges
     assert not any(h == "Tom" for h, _, _ in edges), edges  # "and" is no role
