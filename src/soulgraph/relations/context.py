@@ -142,13 +142,20 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
     th, tt = kind(ctx, h), kind(ctx, t)
     if "skip" in (th, tt):
         return
-    if rel == "@move":  # "moved to Lisbon" is a home, "is moving to Globex" a new employer
-        rel = "works_at" if tt == "org" else "lives_in"
+    if rel == "@move":  # "moved to Lisbon" is a home, "is moving to Globex" a new employer; a
+        # name NER types as no home (Globex a PRODUCT): the classifier's final types pick one, or none
+        rel = "works_at" if tt == "org" else "lives_in" if V.compatible("lives_in", "unknown", tt) \
+            else V.BY_TYPES
+        moved_by_types = rel == V.BY_TYPES
+    else:
+        moved_by_types = False
     if rel == "@in":
         rel, conf = V.TYPE_PREP.get((th, tt)), conf - 0.15
         if rel is None:
             return
-    if not V.compatible(rel, th, tt) and soft and th in _SOFT_HEADS and V.compatible(rel, "unknown", tt):
+    if moved_by_types:
+        conf -= 0.1
+    elif not V.compatible(rel, th, tt) and soft and th in _SOFT_HEADS and V.compatible(rel, "unknown", tt):
         conf -= 0.1
     elif not V.compatible(rel, th, tt) and loose and {th, tt} <= _CONFUSABLE:
         conf -= 0.1
