@@ -274,6 +274,19 @@ def test_titles_become_cues_and_middle_initials_stay_inside():
         ("John F. Kennedy", []), ("Boris Yeltsin", ["title:president"]), ("Bob Dole", ["title:sen"])]
 
 
+def test_news_job_titles_are_cues_not_name_words():
+    """"Attorney William French Smith", "Prime Minister Tansu Ciller": the title went into the
+    name (a person typed concept, or "Prime" a name of its own)."""
+    ms = mentions("Attorney William French Smith met Prime Minister Tansu Ciller.",
+                  "City Attorney Tom Muri and Deputy Yevhen Saburov spoke.")
+    got = {m.text: [c for c in m.cues if c.startswith("title:")] for m in ms}
+    assert got["William French Smith"] == ["title:attorney"] and got["Tansu Ciller"] == ["title:minister"]
+    assert got["Tom Muri"] == ["title:attorney"] and got["Yevhen Saburov"] == ["title:deputy"]
+    assert not any(t.startswith(("Attorney", "Prime", "Deputy")) for t in got)
+    (baker,) = mentions("Secretary of State James Baker arrived.")  # the title's own "of State"
+    assert baker.text == "James Baker" and "title:secretary" in baker.cues
+
+
 def test_turn_opening_interjection_with_comma_is_not_an_address():
     turns = ["Gotcha, that makes sense!", "Bummer, I missed it.", "Caroline, you rock!", "I told Caroline."]
     ms = mentions(*turns, speaker="Mel")

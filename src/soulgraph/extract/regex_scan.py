@@ -343,20 +343,28 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         cur = []
         first = False
 
+    of_title = 0  # 1: a title just ended the name so far; 2: "of" came after it
     for ws, we in words:
         w = t[ws:we]
         lw = w.casefold()
         if lw in W.CONNECTORS and w.islower():
             if cur:
                 cur.append((ws, we))
+            elif of_title == 1 and lw == "of":
+                of_title = 2
             continue
         if _is_stopword(w):
             flush()
+            of_title = 0
             continue
         if lw in W.ROLE_TITLES and we < e:
             flush()
-            cue = f"title:{lw}"
+            cue, of_title = f"title:{lw}", 1
             continue
+        if of_title == 2:  # "Secretary of State James Baker": the title's own "of State"
+            of_title = 0
+            continue
+        of_title = 0
         cur.append((ws, we))
     flush()
     if out:

@@ -105,7 +105,9 @@ TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Sen", "Gov", "Rep", "Gen", "Co
 ROLE_TITLES = frozenset("""
 president senator governor judge pope mayor chancellor minister premier prince princess queen king
 sheikh ayatollah rabbi reverend bishop cardinal ambassador coach uncle aunt auntie grandma grandpa
-professor
+professor attorney secretary prime spokesman spokeswoman lawyer commissioner lieutenant sergeant
+colonel detective deputy chairman chairwoman congressman congresswoman councilman councilwoman
+treasurer superintendent inspector
 """.split())
 
 # Lowercase words allowed inside a capitalised run: "Cliffs of Moher", "Ludwig van Beethoven".
