@@ -46,3 +46,15 @@ def spacy_mentions(text: str) -> dict[str, list[str]]:
     for m in a.mentions:
         assert text[m.start:m.end] == m.text
     return {m.text: m.cues for m in a.mentions}
+
+
+def graph_facts(*memories, extractor: str = "spacy") -> tuple[dict[str, str], set[tuple[str, str, str]]]:
+    """(name -> type, {(source name, relation, target name)}) of the graph the real pipeline
+    builds from ``memories`` (texts, or Memory objects as a reader made them)."""
+    from soulgraph import Memory, rebuild
+
+    mems = [m if isinstance(m, Memory) else Memory(id=f"p{i}", content=m) for i, m in enumerate(memories)]
+    g = rebuild(mems, extractor=extractor).graph
+    types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
+    edges = {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+    return types, edges

@@ -4,15 +4,7 @@ chat words for people, relations whose object NER mistypes. Real spaCy model, en
 from __future__ import annotations
 
 import pytest
-
-from soulgraph import Memory, rebuild
-
-
-def _graph(*texts: str):
-    g = rebuild([Memory(id=f"p{i}", content=t) for i, t in enumerate(texts)], extractor="spacy").graph
-    types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
-    edges = {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
-    return types, edges
+from conftest import graph_facts as _graph
 
 
 @pytest.mark.parametrize("text, name", [
@@ -129,9 +121,8 @@ def test_a_social_handle_keeps_its_underscore():
     types, _ = _graph("heading to Coachella with @jessie_m this weekend")
     assert types.get("@jessie_m") == "person", types
     assert "@jessie" not in types
-    g = rebuild([Memory(id="r", content="heading to Coachella with @jessie_m this weekend")],
-                extractor="regex").graph
-    assert "@jessie_m" in {d["name"] for _, d in g.nodes(data=True)}
+    regex_types, _ = _graph("heading to Coachella with @jessie_m this weekend", extractor="regex")
+    assert "@jessie_m" in regex_types
 
 
 def test_a_two_word_title_is_no_organisation():

@@ -7,6 +7,7 @@ segments come from the real envelope splitter.
 from __future__ import annotations
 
 import pytest
+from conftest import graph_facts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -362,12 +363,7 @@ def test_regex_a_request_verb_or_a_title_word_is_not_part_of_the_name():
 
 
 def _regex_edges(mems) -> set[tuple[str, str, str]]:
-    """(source name, relation, target name) of the regex-mode graph of ``mems``."""
-    from soulgraph import pipeline
-
-    g = pipeline.rebuild(mems, extractor="regex").graph
-    name = {n: d["name"] for n, d in g.nodes(data=True)}
-    return {(name[u], d["relation"], name[v]) for u, v, d in g.edges(data=True)}
+    return graph_facts(*mems, extractor="regex")[1]
 
 
 def test_town_and_state_after_one_comma_and_age_of_town_in_patterns():

@@ -7,6 +7,7 @@ test checks the relation pass, not the mention extractor.
 from __future__ import annotations
 
 import pytest
+from conftest import graph_facts
 
 from soulgraph import relations
 from soulgraph.extract.spacy_np import load_nlp
@@ -282,11 +283,7 @@ def test_every_trigger_maps_into_the_controlled_vocabulary():
 
 
 def _graph_edges(*texts: str) -> set[tuple[str, str, str]]:
-    from soulgraph import pipeline
-
-    mems = [Memory(id=f"m{i}", content=t) for i, t in enumerate(texts)]
-    g = pipeline.rebuild(mems, extractor="spacy").graph
-    return {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+    return graph_facts(*texts)[1]
 
 
 def test_moving_to_an_employer_is_works_at_and_to_a_city_lives_in():

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
-from soulgraph import Memory, rebuild
+from conftest import graph_facts
 
 
 def _edges(text: str) -> set[tuple[str, str, str]]:
-    g = rebuild([Memory(id="k1", content=text)], extractor="spacy").graph
-    return {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
+    return graph_facts(text)[1]
 
 
 @pytest.mark.parametrize("text", [
