@@ -211,7 +211,9 @@ def is_camel_identifier(s: str) -> bool:
     if " " in s or not s.isascii() or _I_BRAND.match(s):
         return False
     if _LOWER_CAMEL.match(s):
-        return not _listed_product(s)  # spaCy, macOS: named by a list, not code
+        from soulgraph.classify import gazetteer
+
+        return not gazetteer.is_listed(s)  # spaCy: a list knows it by this name, so it is no code
     stem = s[:-1] if s.endswith("s") else s
     if _ANY_CAMEL.search(s) and any(stem.endswith(p) and len(stem) > len(p) for p in _CODE_PARTS):
         return True  # OSError, PersistentClients, HTTPServer
@@ -226,15 +228,6 @@ def is_camel_identifier(s: str) -> bool:
 # One lowercase letter before one capitalised word: the Apple / eBay brand shape (iPhone, iMessage,
 # iCloud, eBay), read as "Message"-the-code-part otherwise. Code rarely names things like this.
 _I_BRAND = re.compile(r"^[ie][A-Z][a-z]{2,}$")
-
-
-@functools.cache
-def _listed_product(s: str) -> bool:
-    """A tool, language or organisation the gazetteers know by this exact name."""
-    from soulgraph.classify import gazetteer
-
-    k = gazetteer.key(s)
-    return k in gazetteer.words("tools") or k in gazetteer.words("languages") or k in gazetteer.words("orgs")
 
 
 def is_commit_hash(s: str) -> bool:

@@ -719,7 +719,7 @@ class MemoryScan:
     def _find_pronouns(self) -> None:
         text = self.text
         low = self._lower()
-        self._hinted = "he" in low or "hi" in low or "hı" in low  # _PRONOUN_HINTS
+        self._hinted = any(h in low for h in _PRONOUN_HINTS)
         starts: list[int] = []
         ends: list[int] = []
         if self._hinted:
