@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
 from soulgraph.sources import Store
+from soulgraph.sources.envelope import split_segments
 from soulgraph.sources.limits import Limits
 
 _KNOWN = {"id", "content", "created_at", "layer", "domain", "speaker", "superseded"}
@@ -99,8 +100,11 @@ def _loads(raw: bytes, where: str) -> object:
         raise SoulgraphError(f"{where}: invalid JSON{at} ({detail})") from None
 
 
-def to_memory(row: object, where: str) -> Memory:
-    """Validate one raw memory object; extra fields are kept in ``extra``."""
+def to_memory(row: object, where: str, layer: str | None = None, domain: str | None = None) -> Memory:
+    """Validate one raw memory object; extra fields are kept in ``extra``.
+
+    ``layer`` / ``domain``: what the memory's place in a soul says, replacing the entry's own
+    values once those are valid (a soul's layer files)."""
     if not isinstance(row, dict):
         raise SoulgraphError(f"{where}: expected an object, got {_jtype(row)}")
     for key in ("id", "content"):
@@ -122,12 +126,52 @@ def to_memory(row: object, where: str) -> Memory:
     for k in _KNOWN:
         extra.pop(k, None)
     fields["extra"] = extra
+    mem = _checked_memory(fields, layer, domain)
+    if mem is not None:
+        return mem
     try:
         mem = Memory(**fields)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise SoulgraphError(f"{where}: field {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    if layer is not None:
+        mem.layer = layer
+    if domain is not None:
+        mem.domain = domain
     return mem  # speaker segments are split by the model itself
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def _checked_memory(fields: dict, layer: str | None, domain: str | None) -> Memory | None:
+    """``Memory(**fields)`` (then ``layer`` / ``domain`` set) without pydantic's second look,
+    when the checks above leave nothing for it to refuse: every optional field is a plain
+    string and the id is not empty (``extra`` is a fresh dict with JSON's string keys). The
+    same instance state as a validated one: field values, fields set, speaker segments (the
+    model's own validator, run here). None: let pydantic validate (and word any error)."""
+    get = fields.get
+    if not fields["id"] or type(fields["content"]) is not str:
+        return None
+    for key in ("created_at", "layer", "domain", "speaker"):
+        v = get(key)
+        if v is not None and type(v) is not str:
+            return None
+    if layer is not None:
+        fields["layer"] = layer
+    if domain is not None:
+        fields["domain"] = domain
+    content, speaker = fields["content"], get("speaker")
+    segments = split_segments(content, speaker)
+    mem = _new(Memory)
+    _set(mem, "__dict__", {
+        "id": fields["id"], "content": content, "created_at": get("created_at"), "layer": get("layer"),
+        "domain": get("domain"), "speaker": speaker, "superseded": fields["superseded"],
+        "segments": segments, "extra": fields["extra"]})
+    _set(mem, "__pydantic_fields_set__", {*fields, "segments"} if segments else set(fields))
+    _set(mem, "__pydantic_extra__", None)
+    _set(mem, "__pydantic_private__", None)
+    return mem
 
 
 def _jtype(value: object) -> str:

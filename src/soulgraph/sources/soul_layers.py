@@ -86,11 +86,7 @@ def _entries(data: object, where: str, layer: str, domain: str | None) -> Iterat
     if not isinstance(data, list):
         raise SoulgraphError(f"{where}: expected a list of memory entries")
     for i, row in enumerate(data, start=1):
-        mem = to_memory(row, f"{where}: entry {i}")
-        mem.layer = layer
-        if domain is not None:
-            mem.domain = domain
-        yield mem
+        yield to_memory(row, f"{where}: entry {i}", layer, domain)
 
 
 def dedupe(memories: Iterable[Memory]) -> list[Memory]:
