@@ -232,6 +232,8 @@ def _state(m):
     {"id": "b", "content": "no turns here", "speaker": "Riley", "superseded_by": "c", "domain": "work"},
     {"id": "c", "content": "Riley: hi", "speaker": "Riley", "layer": "semantic", "created_at": 1700000000},
     {"id": "d", "content": "", "superseded": True, "segments": "kept as an extra"},
+    {"id": "e", "content": "Ana: hi\nBo: yo", "created_at": 1.5, "speaker": None, "domain": None,
+     "superseded": 0, "superseded_by": None, "extra": {"nested": [1]}},
 ])
 @pytest.mark.parametrize("place", [(None, None), ("episodic", None), ("procedural", "coding")])
 def test_to_memory_builds_what_validation_builds(row, place):
@@ -251,6 +253,7 @@ def test_to_memory_builds_what_validation_builds(row, place):
         want.domain = domain
     got = jsonl.to_memory(dict(row), "test", layer, domain)
     assert _state(got) == _state(want)
+    assert _state(jsonl.checked_memory(dict(row), layer, domain)) == _state(want)
     assert got == want and got.model_dump() == want.model_dump()
 
 
