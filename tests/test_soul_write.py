@@ -402,3 +402,22 @@ def test_out_on_a_locked_soul_still_writes_the_graph_file(tmp_path, cli):
         r2 = cli("repair", "--rebuild-graph", p, "--extractor", "regex")
         assert r2.returncode != 0
     assert (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("extractor", ["regex", "auto"])
+def test_repair_gives_the_collector_back_even_when_it_fails(tmp_path, extractor):
+    """A regex repair runs with the cyclic collector paused; the caller gets it back enabled,
+    after a repair and after a refused one."""
+    import gc
+
+    from soulgraph import api
+
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    assert gc.isenabled()
+    rep = api.repair(p, extractor=extractor)
+    assert rep.written and rep.after["nodes"] >= 2 and gc.isenabled()
+    bad = tmp_path / "bad.soul"
+    bad.write_bytes(b"PK\x03\x04 not a zip")
+    with pytest.raises(SoulgraphError):
+        api.repair(bad, extractor=extractor)
+    assert gc.isenabled()
