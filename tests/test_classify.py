@@ -283,8 +283,9 @@ def test_a_hyphenated_lowercase_name_is_still_a_tool(name):
 
 
 def test_technical_prefilter_never_hides_code():
-    """``is_technical`` skips the code scan only when no branch of it can match: same answer
-    as counting the code spans, single- and multi-line, commit prefixes anywhere."""
+    """``is_technical`` skips the code scan only when no branch of it can match, and stops it at
+    the second span: same answer as counting the code spans, single- and multi-line, commit
+    prefixes anywhere."""
     import random
 
     from soulgraph.classify import corpus

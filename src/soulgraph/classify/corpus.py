@@ -213,7 +213,8 @@ def is_technical(text: str) -> bool:
     """Two or more code-like spans (identifiers, paths, backticks, commit prefixes)."""
     if not (_CODE_MARK.search(text) or (_COMMIT.search(text) if "\n" in text else _COMMIT.match(text))):
         return False  # no branch of _CODE can match: skip its slow scan (most chat text)
-    return len(_CODE.findall(text)) >= 2
+    spans = _CODE.finditer(text)  # the first two of findall's matches: the rest need no scan
+    return next(spans, None) is not None and next(spans, None) is not None
 
 
 # Lowercase slang only ("U.S." is no "u"), runs of "!?" and emoji.
