@@ -265,6 +265,18 @@ def test_ascii_word_scan_matches_the_token_loop():
     for _ in range(8000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 30)))
         assert corpus._words_ascii(text) == corpus._words(text), text
+    # Other characters: read as ASCII only when they are separators that end no sentence start
+    others = ["→", "—", "“", "”", "…", "😀", "é", "Élan", "’", "don’t", "\u2003", "\u00a0", "٣", "\u0301",
+              "Ⅻ"]
+    chosen = {True: 0, False: 0}
+    for _ in range(8000):
+        text = "".join(rng.choice(parts + others) for _ in range(rng.randint(0, 30)))
+        if not text.isascii():
+            fast = corpus._ascii_words_suffice(text)
+            chosen[fast] += 1
+            if fast:
+                assert corpus._words_ascii(text) == corpus._words(text), text
+    assert min(chosen.values()) > 500, chosen
 
 
 @pytest.mark.parametrize("name, line", [

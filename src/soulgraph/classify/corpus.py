@@ -85,7 +85,7 @@ def memory_facts(text: str, segments: Sequence[Segment] | None = None) -> list:
     if segments is None:
         segments = split_segments(text)
     speakers = [seg.speaker.casefold() for seg in segments if seg.speaker]
-    if text.isascii():
+    if text.isascii() or _ascii_words_suffice(text):
         lower, capital_mid = _words_ascii(text)
     else:
         lower, capital_mid = _words(text)
@@ -120,7 +120,7 @@ def _words_ascii(text: str) -> tuple[str, str]:
     in between can hold it: the gaps between tokens hold no letters (a letter opens a token) and
     a lowercase token no capital, and it cannot run on from the end of one (a letter after a
     token would belong to it). So the first occurrence is the token itself."""
-    raw = text.encode("ascii")
+    raw = text.encode("ascii", "replace")  # (_ascii_words_suffice: a "?" for each other character)
     tokens = raw.translate(_TOKEN_BYTES).split()
     lead = raw.translate(_LEAD_BYTES)
     if b" 0" in lead or lead[:1] == b"0":  # a run opening with no letter: strip that part
@@ -145,6 +145,19 @@ def _words_ascii(text: str) -> tuple[str, str]:
             b" ".join(capital_mid).lower().decode("ascii"))  # (ASCII: lower() is casefold())
 
 
+def _ascii_words_suffice(text: str) -> bool:
+    """Whether ``_words_ascii`` reads ``text`` as ``_words`` does although it is not ASCII: every
+    other character ("→", "—", "“", "…", an emoji) separates tokens in both (no letter or digit,
+    no "’" that ``_TOKEN`` keeps inside a word) and ends no ``_SENT_START`` branch the ASCII fast
+    path does not know (no white space or digit; "“" is in ``_NEAR_START``): read as a "?", it
+    changes no token, no position and no sentence start (dev logs: arrows and dashes)."""
+    for c in set(text).difference(_ASCII):
+        if c.isalnum() or c.isspace() or c == "’":
+            return False
+    return True
+
+
+_ASCII = frozenset(map(chr, range(128)))
 _TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'-"
 _NOT_LETTERS = b"0123456789_'-"
 # Every byte that is no token character becomes a space.
