@@ -249,7 +249,9 @@ def test_work_nouns_and_dates_after_a_name_make_no_concept_phrase():
 
 
 def test_ascii_word_scan_matches_the_token_loop():
-    """``memory_facts`` reads ASCII text without a Python step per lowercase token: same words."""
+    """``memory_facts`` reads ASCII text as bytes (translate, split; no regex match per token, no
+    Python step per lowercase token): same words as the Unicode token scan, including runs that
+    open with a digit, '_', an apostrophe or a hyphen ("9-Bar", "--force", "'Tis")."""
     import random
 
     from soulgraph.classify import corpus
@@ -258,10 +260,23 @@ def test_ascii_word_scan_matches_the_token_loop():
     parts = ["Ana", "ana", "McDonald", "Donald", "iPhone", "Phone", "ABC", "Abc", "x_y", "3Ab", "Ab3c",
              "don't", "Don't", "-", "'", "_", " ", "  ", ". ", "\n", "\n- ", ": ", "(", "\"", "9",
              "e-mail", "E-mail", "a ", "a  ", "; ", "! ", "? ", ") ", "* ", "> ", "# ", "1 ", "\t", "\x0b",
-             "\x1c", "\r", "            "]
+             "\x1c", "\r", "            ", "'Tis", "--force", "2024", "_Foo", "9-Bar", "@", "/", "=", "\x7f",
+             "~", "x'", "A'", "Ab-Cd"]
     for _ in range(8000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 30)))
         assert corpus._words_ascii(text) == corpus._words(text), text
+    # Other characters: read as ASCII only when they are separators that end no sentence start
+    others = ["→", "—", "“", "”", "…", "😀", "é", "Élan", "’", "don’t", "\u2003", "\u00a0", "٣", "\u0301",
+              "Ⅻ"]
+    chosen = {True: 0, False: 0}
+    for _ in range(8000):
+        text = "".join(rng.choice(parts + others) for _ in range(rng.randint(0, 30)))
+        if not text.isascii():
+            fast = corpus._ascii_words_suffice(text)
+            chosen[fast] += 1
+            if fast:
+                assert corpus._words_ascii(text) == corpus._words(text), text
+    assert min(chosen.values()) > 500, chosen
 
 
 @pytest.mark.parametrize("name, line", [
@@ -280,8 +295,9 @@ def test_a_hyphenated_lowercase_name_is_still_a_tool(name):
 
 
 def test_technical_prefilter_never_hides_code():
-    """``is_technical`` skips the code scan only when no branch of it can match: same answer
-    as counting the code spans, single- and multi-line, commit prefixes anywhere."""
+    """``is_technical`` skips the code scan only when no branch of it can match, and stops it at
+    the second span: same answer as counting the code spans, single- and multi-line, commit
+    prefixes anywhere."""
     import random
 
     from soulgraph.classify import corpus

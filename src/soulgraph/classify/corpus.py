@@ -12,14 +12,14 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
+from itertools import filterfalse, repeat
 from typing import NamedTuple
 
 from soulgraph.models import Segment
 from soulgraph.sources.envelope import split_segments
 
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
-_TOKEN_ASCII = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")  # _TOKEN on ASCII text (simpler classes: faster)
+_TOKEN_ASCII = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")  # _TOKEN on ASCII text (_words_ascii reads it as bytes)
 _CODE = re.compile(r"`[^`\n]+`|\b[a-z]+_[a-z_]+\b|\w\(\)|\b[\w-]+\.(?:py|js|ts|json|toml|md|yaml|yml)\b|"
                    r"^(?:feat|fix|chore|docs|test|refactor|perf|ci|build)(?:\([^)]*\))?!?:|#\d{2,}", re.M)
 # Each branch of _CODE needs one of these substrings, or _COMMIT (its commit-prefix branch).
@@ -85,7 +85,7 @@ def memory_facts(text: str, segments: Sequence[Segment] | None = None) -> list:
     if segments is None:
         segments = split_segments(text)
     speakers = [seg.speaker.casefold() for seg in segments if seg.speaker]
-    if text.isascii():
+    if text.isascii() or _ascii_words_suffice(text):
         lower, capital_mid = _words_ascii(text)
     else:
         lower, capital_mid = _words(text)
@@ -107,30 +107,64 @@ def _words(text: str) -> tuple[str, str]:
 
 
 def _words_ascii(text: str) -> tuple[str, str]:
-    """``_words`` for ASCII text, with a Python step only per token holding a capital.
+    """``_words`` for ASCII text, read as bytes without a regex match per token.
 
-    Where such a token starts: ``text.find`` from the end of the previous one. Nothing in
-    between can hold it: the gaps between tokens hold no letters (a letter opens a token) and
+    A token of ``_TOKEN_ASCII`` is a maximal run of its characters ([A-Za-z0-9_'-]) from the
+    run's first letter on: one ``translate`` (every other byte a space) and one ``split`` give
+    the runs, and only a run that opens with a digit, ``_``, ``'`` or ``-`` needs stripping
+    (none in most texts: a second ``translate`` tells). ``bytes.islower`` is ``str.islower`` on
+    ASCII (at least one cased character, no capital) without the Unicode tables, and a regex
+    match per token cost more than the rest of this function together.
+
+    Where a token holding a capital starts: ``find`` from the end of the previous one. Nothing
+    in between can hold it: the gaps between tokens hold no letters (a letter opens a token) and
     a lowercase token no capital, and it cannot run on from the end of one (a letter after a
     token would belong to it). So the first occurrence is the token itself."""
-    tokens = _TOKEN_ASCII.findall(text)
-    capital_mid: list[str] = []
+    raw = text.encode("ascii", "replace")  # (_ascii_words_suffice: a "?" for each other character)
+    tokens = raw.translate(_TOKEN_BYTES).split()
+    lead = raw.translate(_LEAD_BYTES)
+    if b" 0" in lead or lead[:1] == b"0":  # a run opening with no letter: strip that part
+        tokens = [t for t in map(bytes.lstrip, tokens, repeat(_NOT_LETTERS)) if t]
+    capital_mid: list[bytes] = []
     pos = 0
-    find, sent_start = text.find, _SENT_START.search
-    for w in filterfalse(str.islower, tokens):
+    find, sent_start = raw.find, _SENT_START.search
+    for w in filterfalse(bytes.islower, tokens):
         start = find(w, pos)
         pos = start + len(w)
-        if not (w[0].isupper() and w[1:].islower()):
+        if not (w[0] < 91 and w[1:].islower()):  # (w opens with a letter: < 91 is A-Z)
             continue
         if start > 1 and text[start - 1] == " ":
             before = text[start - 2]
             if before in _OPENS_BEFORE_SPACE:
                 continue  # ". Word", "\n Word", "( Word": a _SENT_START branch ends here
             if before not in _NEAR_START or not sent_start(text[max(0, start - 12):start]):
-                capital_mid.append(w.casefold())
+                capital_mid.append(w)
         elif start and text[start - 1] != "\n" and not sent_start(text[max(0, start - 12):start]):
-            capital_mid.append(w.casefold())  # (at 0 or after a line break: a start for sure)
-    return " ".join(filter(str.islower, tokens)), " ".join(capital_mid)
+            capital_mid.append(w)  # (at 0 or after a line break: a start for sure)
+    return (b" ".join(filter(bytes.islower, tokens)).decode("ascii"),
+            b" ".join(capital_mid).lower().decode("ascii"))  # (ASCII: lower() is casefold())
+
+
+def _ascii_words_suffice(text: str) -> bool:
+    """Whether ``_words_ascii`` reads ``text`` as ``_words`` does although it is not ASCII: every
+    other character ("→", "—", "“", "…", an emoji) separates tokens in both (no letter or digit,
+    no "’" that ``_TOKEN`` keeps inside a word) and ends no ``_SENT_START`` branch the ASCII fast
+    path does not know (no white space or digit; "“" is in ``_NEAR_START``): read as a "?", it
+    changes no token, no position and no sentence start (dev logs: arrows and dashes)."""
+    for c in set(text).difference(_ASCII):
+        if c.isalnum() or c.isspace() or c == "’":
+            return False
+    return True
+
+
+_ASCII = frozenset(map(chr, range(128)))
+_TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'-"
+_NOT_LETTERS = b"0123456789_'-"
+# Every byte that is no token character becomes a space.
+_TOKEN_BYTES = bytes(c if c in _TOKEN_CHARS else 32 for c in range(256))
+# Letters become "a", the other token characters "0", the rest a space: " 0" (or a "0" first)
+# marks a run that opens with no letter.
+_LEAD_BYTES = bytes(97 if c in _TOKEN_CHARS[:52] else 48 if c in _NOT_LETTERS else 32 for c in range(256))
 
 
 # After one space, a character none of _SENT_START's branches can end in before that space
@@ -192,7 +226,8 @@ def is_technical(text: str) -> bool:
     """Two or more code-like spans (identifiers, paths, backticks, commit prefixes)."""
     if not (_CODE_MARK.search(text) or (_COMMIT.search(text) if "\n" in text else _COMMIT.match(text))):
         return False  # no branch of _CODE can match: skip its slow scan (most chat text)
-    return len(_CODE.findall(text)) >= 2
+    spans = _CODE.finditer(text)  # the first two of findall's matches: the rest need no scan
+    return next(spans, None) is not None and next(spans, None) is not None
 
 
 # Lowercase slang only ("U.S." is no "u"), runs of "!?" and emoji.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from soulgraph.extract.regex_words import CONNECTORS
+from soulgraph.extract.regex_words import CHAT_OPENERS, CONNECTORS
 
 
 def _char_class(pred, limit: int = 0x2000) -> str:
@@ -42,12 +42,32 @@ _WORDTAIL = r"[^\W_]*(?:['’\-][^\W_]+)*"
 _CAPWORD = rf"[{UPPER}]{_WORDTAIL}"
 _CONN = rf"(?:{'|'.join(CONNECTORS)})"
 
+# The commonest chat words scan() skips as a whole run ("I", "It's", "Thanks": half of all
+# runs in chat) are not matched at all: a negative lookahead after the first letter rejects
+# them where the run would be that word alone (the word, then a run end: spaces and a
+# lowercase word that is no connector, or punctuation). Each is a run scan() drops anyway
+# (a capitalised stopword or a stopword's contraction; tests/test_regex_scan_openers.py), and
+# no run can start inside it, so the runs scan() reads are the same.
+_RUN_END = (rf"(?:[ \t\u00a0]++(?!{_CONN}[ \t\u00a0])[^{UPPER} \t\u00a0]"
+            r"|[,!?;:)\"”\n\r]|\.(?![^\W_])|\Z)")
+
+
+def _opener_skip(words: tuple[str, ...]) -> str:
+    by_first: dict[str, list[str]] = {}
+    for w in words:
+        by_first.setdefault(w[0], []).append(re.escape(w[1:]).replace("'", "['’]"))
+    return "|".join(f"(?<={re.escape(c)})(?:{'|'.join(sorted(rests, key=len, reverse=True))})"
+                    for c, rests in by_first.items())
+
+
+_OPENER_SKIP = _opener_skip(CHAT_OPENERS)
+
 # A run of capitalised words ("Claude Code", "Cliffs of Moher", "John F. Kennedy", "Zoë"), not inside a
 # tech token or identifier (no word char, '.', '@', '#', '/' around it). The pattern
 # starts with a character class (its lookbehind comes after the first letter) so
 # the engine can skip ahead to capitals instead of trying every position.
 NAME_RUN = re.compile(
-    rf"[{UPPER}](?<![\w.@#/'’\-].){_WORDTAIL}"
+    rf"[{UPPER}](?<![\w.@#/'’\-].)(?!(?:{_OPENER_SKIP}){_RUN_END}){_WORDTAIL}"
     rf"(?:{_SP}+(?:{_CONN}{_SP}+|(?:[{UPPER}]\.{_SP}+)+)?{_CAPWORD})*"
     rf"(?![\w@/+#]|[.'’\-][^\W_])"
 )

@@ -112,3 +112,12 @@ treasurer superintendent inspector
 
 # Lowercase words allowed inside a capitalised run: "Cliffs of Moher", "Ludwig van Beethoven".
 CONNECTORS = ("of", "de", "van", "von", "da", "del", "di", "du", "der", "bin")
+
+# Chat words scan() drops as a run of their own, commonest first ("I" alone is a tenth of all
+# runs in a chat log): NAME_RUN does not match them there at all. Each must be a capitalised
+# stopword or a stopword's contraction ("It's", "Can't"), so that dropping it is what scan()
+# would do (tests/test_regex_scan_openers.py).
+CHAT_OPENERS = ("I", "I'm", "It's", "Thanks", "It", "Wow", "Yeah", "What", "That's", "We", "Your", "I've",
+                "That", "How", "The", "You", "I'll", "Have", "They", "Let's", "Glad", "Do", "You're", "So",
+                "What's", "Can't", "No", "Congrats", "Cool", "Here's", "My", "Yes", "Oh", "This", "I'd",
+                "Hey", "Hi", "Nice", "Great", "Just", "And", "But", "Sure", "Don't")

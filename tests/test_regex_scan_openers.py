@@ -1,0 +1,65 @@
+"""NAME_RUN does not match the commonest chat words where scan() would drop the run anyway
+("I", "It's", "Thanks"): same occurrences as the plain run pattern, fewer runs read."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from soulgraph.extract import regex_patterns as P
+from soulgraph.extract import regex_scan as S
+from soulgraph.extract import regex_words as W
+
+# NAME_RUN without its opener lookahead: the run pattern scan() read every capital with before.
+PLAIN_RUN = re.compile(P.NAME_RUN.pattern.replace(f"(?!(?:{P._OPENER_SKIP}){P._RUN_END})", "", 1))
+
+
+def test_plain_run_pattern_is_the_lookahead_removed():
+    assert PLAIN_RUN.pattern != P.NAME_RUN.pattern
+    assert PLAIN_RUN.fullmatch("I") and not P.NAME_RUN.fullmatch("I")
+
+
+@pytest.mark.parametrize("word", W.CHAT_OPENERS)
+def test_every_skipped_opener_is_a_run_scan_drops(word):
+    """A capitalised stopword (one lookup) or a stopword's contraction ("It's", "Can't")."""
+    assert word in S._STOP_FORMS or (("'" in word) and S._is_stopword(word))
+    for q in ("'", "’"):
+        assert S.scan(f"{word.replace(chr(39), q)} went home.") == []
+    assert S.scan(f"Ok so {word} Riley.") != []  # the opener glued to a name is read as before
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("I think so", []), ("I of Moher", ["I of Moher"]), ("The Beatles rock", ["The Beatles"]),
+    ("It's fine, It.", []), ("Thanks Riley!", ["Thanks Riley"]), ("I\u00a0Am", ["I\u00a0Am"]),
+    ("Wow.Zed", []), ("I J. Watt", ["I J. Watt"]), ("We del Toro fans", ["We del Toro"]),
+])
+def test_runs_left_for_scan(text, kept):
+    assert [m.group() for m in P.NAME_RUN.finditer(text)] == kept
+
+
+def test_same_occurrences_as_the_plain_run_pattern(monkeypatch):
+    """Random chat-like text: every run the lookahead drops is one scan() drops, and scan()
+    finds the same occurrences with either pattern (no run starts inside a dropped word)."""
+    rng = random.Random(7)
+    words = [*W.CHAT_OPENERS, "It’s", "I’m", "Riley", "Moher", "of", "del", "de", "J.", "Acme", "the", "i",
+             "IT", "Itx", "I-95", "It'sx", "Thanksgiving", "Zoë", "went", "du", "bin", "d", "o"]
+    seps = [" ", "  ", ", ", ". ", "! ", "\n", "\u00a0", "\t", "'", "’", "-", ".", "", ")", '"', "?", "@",
+            "/"]
+    dropped = 0
+    for _ in range(4000):
+        t = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 12)))
+        new = {m.span(): m.group() for m in P.NAME_RUN.finditer(t)}
+        plain = {m.span(): m.group() for m in PLAIN_RUN.finditer(t)}
+        assert new.items() <= plain.items(), t
+        for span, run in plain.items():
+            if span not in new:
+                dropped += 1
+                assert run in W.CHAT_OPENERS or run.replace("’", "'") in W.CHAT_OPENERS, (t, run)
+        got = S.scan(t, True)
+        monkeypatch.setattr(P, "NAME_RUN", PLAIN_RUN)
+        want = S.scan(t, True)
+        monkeypatch.undo()
+        assert got == want, t
+    assert dropped > 1000
