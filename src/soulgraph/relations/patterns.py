@@ -139,10 +139,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
     order = sorted(range(len(mentions)), key=lambda i: mentions[i].start) if len(mentions) > 1 else ()
     for a, b in zip(order, order[1:], strict=False):
         ma, mb = mentions[a], mentions[b]
-        if ma.sent_start != mb.sent_start or mb.start < ma.end:
+        if mb.start < ma.end:
             continue
         gap = text[ma.end - offset: mb.start - offset]
-        if len(gap) > 60:
+        if len(gap) > 60 or (ma.sent_start != mb.sent_start and not _abbr_break(ma.text, gap)):
             continue
         hit = _GAP_ANY.match(gap)
         if hit is not None:
@@ -184,6 +184,23 @@ def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) 
             sent_start=m.sent_start, sent_end=m.sent_end, extractor="regex-pattern",
             confidence=0.6, trigger=trigger.strip(),
         )
+
+
+# a word that ends in a period without ending the sentence: "Gov.", "Sen.", "Conn.", "Calif.",
+# an initial ("R."); the extractor's sentence splitter cuts after any period
+_ABBR_WORD = re.compile(r"(?:[A-Z][a-z]{0,4}|[A-Z][a-z]?\.[A-Z])\.$")
+_GAP_STOP = re.compile(r"(\S*)[.!?…]+(?=\s|$)")
+
+
+def _abbr_break(head: str, gap: str) -> bool:
+    """The pair only looks split: every sentence end the splitter saw between the two names
+    is an abbreviation's period ("Illinois Gov. James Thompson", "Bethany, Conn., was")."""
+    if head.endswith(".") and not _ABBR_WORD.search(head.rsplit(None, 1)[-1]):
+        return False
+    for hit in _GAP_STOP.finditer(gap):
+        if not _ABBR_WORD.fullmatch(hit.group(0)):
+            return False
+    return True
 
 
 def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:
