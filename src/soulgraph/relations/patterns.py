@@ -32,6 +32,24 @@ _KILLED_BY = r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s
 
 _TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
 
+
+def _person_nouns() -> str:
+    """An alternation of the nouns that name a person by occupation or standing ("historian",
+    "pianist", "lawyer"), kin and friends left out: "Soviet historian Roy Medvedev"."""
+    from soulgraph.classify.lexicon import PERSON_NOUNS
+
+    words = (w for w in PERSON_NOUNS if w.isalpha() and w not in V.KIN and V.ROLE_NOUN.get(w) != "friend_of")
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+_PERSON_NOUN = _person_nouns()
+# "convicted of murdering", "acted alone in killing", "fired the shots that killed"
+_KILLING = (r"(?:killing|murdering|assassinating|killed|murdered|assassinated|"
+            r"the\s+(?:assassination|murder|killing)\s+of)")
+_KILL_LEAD = (r"(?:convicted\s+of|charged\s+with(?:\s+having)?|accused\s+of|suspected\s+of|"
+              r"acted\s+alone\s+in|fired\s+the\s+shots?\s+that|in)")
+_COMPASS = r"(?:north|south|east|west|central|(?:north|south)-?(?:east|west))(?:ern)?"
+
 # text between head and tail -> relation (head -> tail).
 _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
@@ -57,6 +75,20 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", re.I), "founded"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^\s+(?:has\s+been\s+|was\s+)?{_KILL}\s+$", re.I), "killed"),
+    # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
+    # murdering reporter Don Bolles", "Booth, assassin of Lincoln", "Oswald had shot Kennedy"
+    (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+|acting\s+alone,\s+)?(?:who\s+)?(?:(?:was|is|had|has)\s+)?"
+                rf"(?:allegedly\s+)?(?:{_KILL_LEAD}\s+{_KILLING}|{_KILL}|had\s+shot)\s+(?!by\b){_MODS}$", re.I),
+     "killed"),
+    (re.compile(rf"^,\s+(?:the\s+)?(?:assassin|killer|murderer)\s+of\s+{_MODS}$", re.I), "killed"),
+    # "Betsy Ross was born in Philadelphia", "Gordon Parks, 76, born in Fort Scott"
+    (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+)?(?:who\s+)?(?:was\s+)?born\s+in\s+{_THE}$", re.I), "lives_in"),
+    # "the NRC headquarters in nearby Rockville", "Acme's offices in Berlin"
+    (re.compile(rf"^(?:'s|’s)?\s+(?:headquarters|head\s+office|offices|main\s+office|plant|factory|campus)\s+"
+                rf"in\s+(?:nearby\s+)?{_THE}$", re.I), "located_in"),
+    # "the Savannah River Plant, in Aiken", "Kassala in eastern Sudan", "Mohammadia, south-east Algeria"
+    (re.compile(rf"^,?\s+in\s+(?:the\s+)?{_COMPASS}\s+$|^,\s+in\s+{_THE}$|^,\s+{_COMPASS}\s+$", re.I),
+     V.IN_PLACE),
     (re.compile(rf"^,\s+{_MODS}(?:capital|city|town|village|suburb|port|province|state|region|county|"
                 rf"district|island|country|nation|neighbou?rhood)\s+(?:of|in)\s+{_THE}$", re.I),
      "located_in"),  # "Yerevan, the capital of Armenia", "Madagascar, an island nation in the Indian Ocean"
@@ -76,11 +108,24 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
     (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", re.I), "killed"),
     (re.compile(rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", re.I), "works_at"),  # "Acme's CEO Bob"
+    # "Kennedy's assassin, Lee Harvey Oswald", "John F. Kennedy assassin Lee Harvey Oswald"
+    (re.compile(r"^(?:'s|’s)?\s+(?:assassin|killer|murderer),?\s+$", re.I), "killed"),
+    # "Kennedy was fatally shot by Lee Harvey Oswald", "Oswald, who had just been shot by Jack Ruby"
+    # ("The photos of Emma were shot by Dana": "shot by" alone is no killing)
+    (re.compile(rf"^,?\s+(?:who\s+)?(?:was|were|had\s+(?:just\s+)?been|has\s+been)\s+"
+                rf"(?:{_KILLED_BY}|fatally\s+shot)\s+by\s+$|^,\s+who\s+had\s+(?:just\s+)?been\s+shot\s+by\s+$",
+                re.I), "killed"),
+    # "Illinois born Charlton Heston", "Ohio-born Ann Smith"
+    (re.compile(r"^[\s-]born\s+$", re.I), "lives_in"),
     # "Chevron spokesman Jonathan Lifa", "Illinois Gov. James Thompson", "Rochester teacher union
     # leader Adam Urbanski": a place or organisation, a role, a name; the final types pick
     # works_at or lives_in (link.check_types)
     (re.compile(rf"^\s+{_MODS}(?:{_roles('works_at', 'leads', 'lives_in')}|{_TITLES})\.?\s+$", re.I),
      V.BY_TYPES),
+    # "Soviet pianist Vladimir Ashkenazy", "Apple design lead Ana Ruiz": any occupation, after
+    # lowercase modifiers only ("the biggest ship on Earth is the Queen Mary" is no title)
+    (re.compile(rf"^\s+(?:(?!(?:is|was|are|were|the|a|an|and|or|of|to|in|on|for)\b)(?-i:[a-z-]+)\s+){{0,2}}"
+                rf"(?-i:{_PERSON_NOUN})\s+$", re.I), V.BY_TYPES),
 ]
 # words right before a name, said by the speaker.
 _SELF: list[tuple[re.Pattern, str]] = [
@@ -153,6 +198,9 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if hit is not None:
             _put(out, memory_id, first_index + b, first_index + a, _REV_GAP_REL[hit.lastgroup], ma.start,
                  mb.end, ma, gap)
+        elif (rel := _apposition(text, offset, ma, mb, gap)) is not None:
+            h, t = (a, b) if rel[1] else (b, a)
+            _put(out, memory_id, first_index + h, first_index + t, rel[0], ma.start, mb.end, ma, gap)
         elif gap.strip() == "," and len(gap) <= 2 and _town_state(text, offset, ma, mb):
             _put(out, memory_id, first_index + a, first_index + b, V.IN_PLACE, ma.start, mb.end, ma, gap)
     if speaker is not None:
@@ -184,6 +232,39 @@ def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) 
             sent_start=m.sent_start, sent_end=m.sent_end, extractor="regex-pattern",
             confidence=0.6, trigger=trigger.strip(),
         )
+
+
+# "Guy Struve, the New York attorney", "Sun Hung Kai, a Hong Kong construction firm": a name, a
+# described second name, then a noun saying what the first one is
+_APPOS_GAP = re.compile(r"^,\s+(?:a|an|the)\s+(?:former\s+|retired\s+|longtime\s+|local\s+)?$", re.I)
+_APPOS_NOUN = re.compile(r"(?:,\s+[A-Z][\w.]*,)?\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)")
+# "John A. Georges, International Paper's chairman"
+_POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')})\b", re.I)
+# "the deputy secretary of the Foreign Ministry, Datuk Abdul Halim Ali"
+_ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
+
+
+def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> tuple[str, bool] | None:
+    """(relation, head is the first name) of a pair an apposition joins, or None."""
+    from soulgraph.classify import gazetteer
+    from soulgraph.classify.lexicon import noun_type
+
+    after = mb.end - offset
+    if _APPOS_GAP.match(gap):
+        hit = _APPOS_NOUN.match(text, after)
+        if hit and any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
+            return V.BY_TYPES, True
+        return None
+    if gap.strip() == ",":
+        if _POSS_ROLE.match(text, after) and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
+            return "works_at", True
+        # not "the 13th president of the United States, Millard Fillmore": heading a country
+        # is no job at a place
+        if (_ROLE_OF.search(text, max(0, ma.start - offset - 50), ma.start - offset)
+                and gazetteer.key(ma.text) not in gazetteer.words("places")):
+            return "works_at", False
+        return None
+    return None
 
 
 # a word that ends in a period without ending the sentence: "Gov.", "Sen.", "Conn.", "Calif.",
