@@ -418,3 +418,32 @@ def test_work_for_a_product_as_a_noun_is_no_employer():
     types, _ = _graph("I'm picking up the scheduler work for PocketPaw today.",
                       "PocketPaw release notes mention the PocketPaw repo and its changelog.")
     assert types.get("PocketPaw") != "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, triple", [
+    ("User: I started a new job at Datadog last Monday.", ("User", "works_at", "Datadog")),
+    # a company named for its product is typed a tool; working there is still a job
+    ("User's partner Sam is a product designer at Figma.", ("Sam", "works_at", "Figma")),
+    ("User said Alex Rivera, a data scientist at Spotify, will mentor the intern.",
+     ("Alex Rivera", "works_at", "Spotify")),
+    ("My cousin Marta is a lawyer in Madrid.", ("Marta", "lives_in", "Madrid")),
+    ("My sister Nina Patel works as a nurse at Providence Hospital.",
+     ("Nina Patel", "works_at", "Providence Hospital")),
+])
+def test_jobs_and_homes_in_personal_memories(extractor, text, triple):
+    _, edges = _graph(text, extractor=extractor)
+    assert triple in edges, edges
+
+
+@pytest.mark.parametrize("text, triple", [
+    ("My friend Priya grew up in Manila.", ("Priya", "lives_in", "Manila")),
+    ("User said their college roommate Ethan Zhao founded a startup called Loomly in Berlin.",
+     ("Ethan Zhao", "founded", "Loomly")),
+    ("User's son Leo plays soccer for the Portland Timbers academy.",
+     ("Leo", "member_of", "Portland Timbers")),
+    ("User's dad, Robert Kim, retired from Boeing in 2019.", ("Robert Kim", "works_at", "Boeing")),
+])
+def test_regex_fallback_personal_relations(text, triple):
+    _, edges = _graph(text, extractor="regex")
+    assert triple in edges, edges

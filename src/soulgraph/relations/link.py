@@ -71,7 +71,7 @@ _ANY = None
 # relation -> (allowed source types, allowed target types) over the classifier's final types;
 # None = any. Checked once types are decided, so "Claude Code works_at MCP" (a tool) is dropped.
 FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
-    "works_at": (frozenset({_P}), frozenset({_O, _C, _PL})),  # "works at the American Embassy" (FAC)
+    "works_at": (frozenset({_P}), frozenset({_O, _C, _PL, "tool"})),  # "works at the American Embassy" (FAC)
     "member_of": (frozenset({_P, _O}), frozenset({_O, "project", _C})),
     "reports_to": (frozenset({_P}), frozenset({_P, _C})),
     "manages": (frozenset({_P}), frozenset({_P, _O, "project", _C})),

@@ -55,13 +55,26 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
      "works_at"),
     (re.compile(rf"^\s+(?:lives?|lived|living|resides?|resided)\s+in\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"^\s+(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", re.I), "lives_in"),
+    # "Hannah works as a nurse at Providence", "Sam is a product designer at Figma", "Bob retired
+    # from Boeing"
+    (re.compile(rf"^\s+(?:works?|worked|working)\s+as\s+(?:a|an|the)\s+{_MODS}[\w-]+\s+(?:at|for|with)\s+{_THE}$",
+                re.I), "works_at"),
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an|the)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
+                rf"(?:at|for|with)\s+{_THE}$", re.I), "works_at"),
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
+                rf"in\s+{_THE}$", re.I), V.BY_TYPES),  # "Marta is a lawyer in Madrid"
+    (re.compile(rf"^,?\s+(?:has\s+)?(?:retired|resigned)\s+from\s+{_THE}$", re.I), "works_at"),
+    (re.compile(rf"^\s+(?:plays?|played|playing)\s+(?:[a-z]+\s+)?for\s+{_THE}$", re.I), "member_of"),
     (re.compile(rf"^\s+(?:has\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$", re.I),
      "located_in"),
     (re.compile(rf"^\s+(?:uses|used|is using|was using|relies on)\s+{_THE}$", re.I), "uses"),
     (re.compile(rf"^\s+(?:builds|built|is building|was building|develops|developed|maintains)\s+{_THE}$",
                 re.I), "builds"),
-    (re.compile(rf"^\s+(?:founded|co-?founded|started)\s+{_THE}$", re.I), "founded"),
+    # "Ethan founded a startup called Loomly"
+    (re.compile(rf"^\s+(?:founded|co-?founded|started)\s+(?:{_THE}|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}"
+                rf"(?:called|named)\s+)$", re.I), "founded"),
     (re.compile(rf"^\s+(?:joined|is a member of|was a member of)\s+{_THE}$", re.I), "member_of"),
     (re.compile(rf"^\s+(?:depends on|requires)\s+{_THE}$", re.I), "depends_on"),
     (re.compile(r"^\s+(?:reports to)\s+$", re.I), "reports_to"),
@@ -78,7 +91,8 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
     # murdering reporter Don Bolles", "Booth, assassin of Lincoln", "Oswald had shot Kennedy"
     (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+|acting\s+alone,\s+)?(?:who\s+)?(?:(?:was|is|had|has)\s+)?"
-                rf"(?:allegedly\s+)?(?:{_KILL_LEAD}\s+{_KILLING}|{_KILL}|had\s+shot)\s+(?!by\b){_MODS}$", re.I),
+                rf"(?:allegedly\s+)?(?:{_KILL_LEAD}\s+{_KILLING}|{_KILL}|had\s+shot)\s+(?!by\b){_MODS}$",
+                re.I),
      "killed"),
     (re.compile(rf"^,\s+(?:the\s+)?(?:assassin|killer|murderer)\s+of\s+{_MODS}$", re.I), "killed"),
     # "Betsy Ross was born in Philadelphia", "Gordon Parks, 76, born in Fort Scott"
@@ -108,6 +122,8 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
     (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", re.I), "killed"),
     (re.compile(rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", re.I), "works_at"),  # "Acme's CEO Bob"
+    (re.compile(r"^(?:'s|’s)\s+(?:capital|capital\s+city|largest\s+city|biggest\s+city),?\s+$", re.I),
+     "located_in"),  # "Bosnia's capital, Sarajevo"
     # "Kennedy's assassin, Lee Harvey Oswald", "John F. Kennedy assassin Lee Harvey Oswald"
     (re.compile(r"^(?:'s|’s)?\s+(?:assassin|killer|murderer),?\s+$", re.I), "killed"),
     # "Kennedy was fatally shot by Lee Harvey Oswald", "Oswald, who had just been shot by Jack Ruby"
@@ -133,6 +149,8 @@ _SELF: list[tuple[re.Pattern, str]] = [
                 re.I), "uses"),
     (re.compile(rf"\b(?:I|we)\s+(?:work|worked|am working|'m working)\s+(?:at|for)\s+{_THE}$", re.I),
      "works_at"),
+    (re.compile(rf"\bI(?:'ve| have)?\s+(?:started|got|landed|accepted|took|began)\s+(?:a|an|the|my)\s+"
+                rf"(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+{_THE}$", re.I), "works_at"),
     (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living)\s+in\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:moved|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:build|built|building|maintain)\s+{_THE}$", re.I),
