@@ -447,3 +447,22 @@ def test_jobs_and_homes_in_personal_memories(extractor, text, triple):
 def test_regex_fallback_personal_relations(text, triple):
     _, edges = _graph(text, extractor="regex")
     assert triple in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, work, author", [
+    ("User finished reading Project Hail Mary by Andy Weir and loved it.", "Project Hail Mary", "Andy Weir"),
+    ("User is reading The Pragmatic Programmer by Andrew Hunt and David Thomas.", "Pragmatic Programmer",
+     "Andrew Hunt"),
+    ("User's favorite podcast is Hardcore History by Dan Carlin.", "Hardcore History", "Dan Carlin"),
+])
+def test_a_work_read_by_its_author_is_a_work_whatever_its_title_says(extractor, text, work, author):
+    types, edges = _graph(text, extractor=extractor)
+    assert types.get(work) == "concept", types
+    assert (author, "created", work) in edges, edges
+
+
+def test_a_deadline_by_a_day_is_no_author():
+    _, edges = _graph("User is reading the Project Falcon spec and must send Project Falcon notes by Friday.",
+                      extractor="regex")
+    assert not [e for e in edges if e[1] == "created"], edges

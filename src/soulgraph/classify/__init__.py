@@ -57,6 +57,10 @@ _A_PRODUCT = Vote("tool", "a / my X (one of the brand's products)", 1.5, "gazett
 _ONE_OF = re.compile(r"(?:^|\s)(?:an?|my|his|her|their|our|your|new|old|classic)\s+$", re.I)
 _MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
 _QUOTED_TITLE = Vote("document", "quoted title (a song, book, article)", 2.0, "quoted")
+# "reading Project Hail Mary by Andy Weir", "the podcast Hardcore History by Dan Carlin": a work
+# and its author, however the title is shaped ("Project ...", "The ... Programmer")
+_WORK_BY = Vote("concept", "reading / the book X by Author (a work)", 3.5, "work")
+_BY_AUTHOR = re.compile(r" by (?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w'’-]+")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -186,9 +190,25 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             forbid = {**forbid, "person": "part of a product name"}
     if quoted:
         votes.append(_QUOTED_TITLE)
+    if text.startswith(" by ", m.end) and _work_by_author(m, text):
+        votes.append(_WORK_BY)
     if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
         votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
     return votes, forbid
+
+
+def _work_by_author(m: Mention, text: str) -> bool:
+    """"X by Author" after a reading / watching verb or a work noun (not "the report by Friday")."""
+    from soulgraph import shapes
+    from soulgraph.classify import lexicon
+
+    hit = _BY_AUTHOR.match(text, m.end)
+    if hit is None:
+        return False
+    last = hit.group(0).split()[-1]
+    if shapes.is_weekday(last) or shapes.is_month(last):
+        return False
+    return lexicon.WORK_LEFT.search(text, max(0, m.start - 60), m.start) is not None
 
 
 def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:

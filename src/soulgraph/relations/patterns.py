@@ -216,6 +216,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if hit is not None:
             _put(out, memory_id, first_index + b, first_index + a, _REV_GAP_REL[hit.lastgroup], ma.start,
                  mb.end, ma, gap)
+        elif gap == " by " and _work_before(text, offset, ma):  # "reading Dune by Frank Herbert"
+            _put(out, memory_id, first_index + b, first_index + a, "created", ma.start, mb.end, ma, gap)
         elif (rel := _apposition(text, offset, ma, mb, gap)) is not None:
             h, t = (a, b) if rel[1] else (b, a)
             _put(out, memory_id, first_index + h, first_index + t, rel[0], ma.start, mb.end, ma, gap)
@@ -260,6 +262,14 @@ _APPOS_NOUN = re.compile(r"(?:,\s+[A-Z][\w.]*,)?\s+((?:[a-z][\w-]*\s+){0,2}[a-z]
 _POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')})\b", re.I)
 # "the deputy secretary of the Foreign Ministry, Datuk Abdul Halim Ali"
 _ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
+
+
+def _work_before(text: str, offset: int, work: Mention) -> bool:
+    """A reading / watching verb or a work noun before ``work`` in its sentence ("the book X")."""
+    from soulgraph.classify.lexicon import WORK_LEFT
+
+    lo = max(0, work.sent_start - offset, work.start - offset - 60)
+    return WORK_LEFT.search(text, lo, work.start - offset) is not None
 
 
 def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> tuple[str, bool] | None:
