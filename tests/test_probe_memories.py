@@ -466,3 +466,12 @@ def test_a_deadline_by_a_day_is_no_author():
     _, edges = _graph("User is reading the Project Falcon spec and must send Project Falcon notes by Friday.",
                       extractor="regex")
     assert not [e for e in edges if e[1] == "created"], edges
+
+
+def test_regex_title_of_a_multiword_company_then_the_person():
+    """"President of Acme Corp Jane Ng": the title's body runs to its org word, then the name."""
+    types, edges = _graph("President of Acme Corp Jane Ng will join the Friday call.", extractor="regex")
+    assert types.get("Jane Ng") == "person" and types.get("Acme Corp") == "org", types
+    assert ("Jane Ng", "works_at", "Acme Corp") in edges, edges
+    types, _ = _graph("Secretary of State James Baker met him.", extractor="regex")
+    assert types.get("James Baker") == "person", types

@@ -344,7 +344,10 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         first = False
 
     of_title = 0  # 1: a title just ended the name so far; 2: "of" came after it
-    for ws, we in words:
+    skip_to = 0  # words before this index belong to the title's organisation
+    for i, (ws, we) in enumerate(words):
+        if i < skip_to:
+            continue
         w = t[ws:we]
         lw = w.casefold()
         if lw in W.CONNECTORS and w.islower():
@@ -352,6 +355,10 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
                 cur.append((ws, we))
             elif of_title == 1 and lw == "of":
                 of_title = 2
+                k = _title_body_end(t, words, i + 1)
+                if k:  # "President of Acme Corp Jane Ng": the body, then the person
+                    out.append((words[i + 1][0], words[k - 1][1], False, ""))
+                    skip_to, of_title = k, 0
             continue
         if _is_stopword(w):
             flush()
@@ -371,6 +378,20 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         ps, pe, ini, c = out[-1]
         out[-1] = (ps, _strip_possessive(t, ps, pe), ini, c)
     return [p for p in out if p[1] > p[0]]
+
+
+def _title_body_end(t: str, words: list[tuple[int, int]], i: int) -> int:
+    """After "President of": the index where the person's name starts when the body named
+    before it has two or more words and ends in an organisation word ("Acme Corp Jane Ng"),
+    else 0 ("Secretary of State James Baker" skips its one word as before)."""
+    for k in range(i + 1, min(i + 5, len(words) - 1)):
+        last = t[words[k][0]:words[k][1]]
+        if not last[:1].isupper():
+            return 0
+        if last.casefold() in gazetteer.words("orgs_suffix"):
+            nxt = t[words[k + 1][0]:words[k + 1][1]]
+            return k + 1 if nxt[:1].isupper() and not _is_stopword(nxt) else 0
+    return 0
 
 
 def _is_stopword(word: str) -> bool:

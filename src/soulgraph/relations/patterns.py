@@ -283,6 +283,9 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
         if hit and any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
             return V.BY_TYPES, True
         return None
+    if gap == " " and _ROLE_OF.search(text, max(0, ma.start - offset - 50), ma.start - offset) \
+            and gazetteer.key(ma.text) not in gazetteer.words("places"):
+        return "works_at", False  # "President of Acme Corp Jane Ng"
     if gap.strip() == ",":
         if _POSS_ROLE.match(text, after) and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
             return "works_at", True
