@@ -475,3 +475,10 @@ def test_regex_title_of_a_multiword_company_then_the_person():
     assert ("Jane Ng", "works_at", "Acme Corp") in edges, edges
     types, _ = _graph("Secretary of State James Baker met him.", extractor="regex")
     assert types.get("James Baker") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_school_named_for_a_person_is_an_organisation(extractor):
+    types, _ = _graph("User's daughter Mia starts kindergarten at Lincoln Elementary in September.",
+                      extractor=extractor)
+    assert types.get("Lincoln Elementary") == "org", types
