@@ -200,7 +200,7 @@ def test_regex_patterns_for_roles_killings_and_places(text, names, triple):
      ("Globex", "located_in", "Dover")),
     ("Rain hit Lamu in eastern Kenya.", ["Lamu", "Kenya"], ("Lamu", vocab.IN_PLACE, "Kenya")),
     # appositions: a described name, or a role whose organisation comes before the person
-    ("Ann Dole, a Tulsa lawyer, said no.", ["Ann Dole", "Tulsa"], ("Ann Dole", vocab.BY_TYPES, "Tulsa")),
+    ("Ann Dole, a Tulsa lawyer, said no.", ["Ann Dole", "Tulsa"], ("Ann Dole", vocab.ROLE_AT, "Tulsa")),
     ("said Ann Dole, Globex's chairman.", ["Ann Dole", "Globex"], ("Ann Dole", "works_at", "Globex")),
     ("with the deputy director of the Globex Institute, Ann Dole, today.", ["Globex Institute", "Ann Dole"],
      ("Ann Dole", "works_at", "Globex Institute")),
@@ -209,6 +209,18 @@ def test_regex_patterns_for_roles_killings_and_places(text, names, triple):
 ])
 def test_regex_patterns_for_news_shapes(text, names, triple):
     assert triple in _regex(text, names)
+
+
+def test_regex_news_appositions_with_a_role_and_a_town_in_its_state():
+    types, edges = graph_facts("Ann Dole, 50, of Bethany, Conn., was hurt Thursday.",
+                               "Quotes came from Tom Vail, an Initech spokesman.",
+                               "said Jo Reed, vice president of daytime programs for Globex Entertainment.",
+                               "Sam Lee, the 9th president of the United States, was born in Tulsa, Okla.",
+                               extractor="regex")
+    assert {("Ann Dole", "lives_in", "Bethany"), ("Ann Dole", "lives_in", "Conn"),
+            ("Tom Vail", "works_at", "Initech"),
+            ("Jo Reed", "works_at", "Globex Entertainment")} <= edges, edges
+    assert not [e for e in edges if e[0] == "United States"], edges  # the country was born nowhere
 
 
 def test_regex_passive_killing_points_from_the_killer():

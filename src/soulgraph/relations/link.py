@@ -110,6 +110,8 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
     out: dict[tuple[str, str, str], Relation] = {}
     for r in rels:
         ts, tt = types.get(r.source), types.get(r.target)
+        if r.relation == V.ROLE_AT:
+            r = r.model_copy(update={"relation": "lives_in" if tt == _PL else "works_at"})
         if r.relation == V.IN_PLACE:
             if ts not in (_O, _PL, "event") or tt != _PL:
                 continue

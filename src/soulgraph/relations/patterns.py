@@ -84,6 +84,11 @@ _GAPS: list[tuple[re.Pattern, str]] = [
                 rf"manager|head|president|developer)\s+(?:of|at)\s+{_THE}$", re.I), "works_at"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})s?\s+(?:of|at|for|with)\s+{_THE}$", re.I),
      "works_at"),  # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"
+    # "Walter Mears, vice president and columnist for The AP", "Jo Emmerich, vice president of
+    # daytime programs for ABC": a second role, or the role's own lowercase field, between
+    (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})(?:\s+and\s+(?:{_roles('works_at')})"
+                rf"|\s+(?:of|for)\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){{0,2}})\s+(?:of|at|for|with)\s+{_THE}$",
+                re.I), "works_at"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", re.I), "leads"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", re.I), "founded"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", re.I), "lives_in"),
@@ -209,6 +214,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
             continue
         hit = _GAP_ANY.match(gap)
         if hit is not None:
+            if _GAP_REL[hit.lastgroup] == "lives_in" and _listed_place(ma):
+                continue  # "the 23rd President of the United States, was born in ...": not the country
             _put(out, memory_id, first_index + a, first_index + b, _GAP_REL[hit.lastgroup], ma.start, mb.end,
                  ma, gap)
             continue
@@ -223,6 +230,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
             _put(out, memory_id, first_index + h, first_index + t, rel[0], ma.start, mb.end, ma, gap)
         elif gap.strip() == "," and len(gap) <= 2 and _town_state(text, offset, ma, mb):
             _put(out, memory_id, first_index + a, first_index + b, V.IN_PLACE, ma.start, mb.end, ma, gap)
+            town = first_index + a
+            for c in list(out.values()):  # "Ferraro, 50, of Bethany, Conn.": in the state too
+                if c.tail == town and c.relation in _PLACED and not isinstance(c.head, str):
+                    _put(out, memory_id, c.head, first_index + b, c.relation, c.start, mb.end, ma, c.trigger)
     if speaker is not None:
         for i, m in enumerate(mentions):
             if m.extractor == "speaker":
@@ -242,6 +253,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                     _put(out, memory_id, "@speaker", first_index + i, rel, m.start, m.end + hit.end(), m,
                          hit.group(0))
     return list(out.values())
+
+
+# relations that put their head in a town, so in the town's state too
+_PLACED = frozenset({"lives_in", "located_in", V.IN_PLACE, V.BY_TYPES, V.ROLE_AT})
 
 
 def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) -> None:
@@ -264,6 +279,12 @@ _POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')}
 _ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
 
 
+def _listed_place(m: Mention) -> bool:
+    from soulgraph.classify import gazetteer
+
+    return gazetteer.key(m.text) in gazetteer.words("places")
+
+
 def _work_before(text: str, offset: int, work: Mention) -> bool:
     """A reading / watching verb or a work noun before ``work`` in its sentence ("the book X")."""
     from soulgraph.classify.lexicon import WORK_LEFT
@@ -280,9 +301,15 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
     after = mb.end - offset
     if _APPOS_GAP.match(gap):
         hit = _APPOS_NOUN.match(text, after)
-        if hit and any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
-            return V.BY_TYPES, True
-        return None
+        if hit is None or not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
+            return None
+        noun = hit.group(1).split()[-1].casefold()
+        rel = V.ROLE_NOUN.get(noun) or V.ROLE_NOUN.get(noun[:-1])
+        if rel == "works_at":
+            return V.ROLE_AT, True  # "Gary Hess, an Emery spokesman" (and "a Tulsa lawyer": a home)
+        if rel == "member_of" and gazetteer.key(mb.text) not in gazetteer.words("places"):
+            return rel, True  # "Ann Lee, a City Council member"
+        return V.BY_TYPES, True
     if gap == " " and _ROLE_OF.search(text, max(0, ma.start - offset - 50), ma.start - offset) \
             and gazetteer.key(ma.text) not in gazetteer.words("places"):
         return "works_at", False  # "President of Acme Corp Jane Ng"
