@@ -400,3 +400,25 @@ def test_moving_to_a_name_ner_calls_neither_org_nor_place_is_typed_by_the_classi
                        "Globex hired three engineers this week.", "Kenji joined Globex's platform team.")
     assert ("Kenji Watanabe", "works_at", "Globex") in got
     assert ("Kenji Watanabe", "lives_in", "Globex") not in got
+
+
+@pytest.mark.parametrize("text, names, triple", [
+    # the small model's parse leaves these pairs unlinked; the surface patterns read them
+    ("At a briefing at FAA headquarters in nearby Dover, Ann Lee said no.",
+     {"FAA": ORG, "Dover": G, "Ann Lee": P}, ("FAA", "located_in", "Dover")),
+    ("Ohio born Tom Vail was a 27-year-old actor from Broadway.", {"Ohio": G, "Tom Vail": P},
+     ("Tom Vail", "lives_in", "Ohio")),
+])
+def test_surface_patterns_link_what_the_parse_left_unlinked(text, names, triple):
+    assert triple in triples(text, names)
+
+
+def test_surface_patterns_keep_the_ner_type_veto():
+    assert triples("Priya Shah was born in Stripe.", {"Priya Shah": P, "Stripe": ORG}) == set()
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_date_after_was_killed_is_no_victim(extractor):
+    _, edges = graph_facts("Tom Vail was killed April 1980 in a coup.", "Tom Vail led the army.",
+                           extractor=extractor)
+    assert not [e for e in edges if e[1] == "killed"], edges

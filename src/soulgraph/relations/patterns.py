@@ -92,12 +92,13 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", re.I), "leads"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", re.I), "founded"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", re.I), "lives_in"),
-    (re.compile(rf"^\s+(?:has\s+been\s+|was\s+)?{_KILL}\s+$", re.I), "killed"),
+    # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
+    (re.compile(rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", re.I), "killed"),
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
     # murdering reporter Don Bolles", "Booth, assassin of Lincoln", "Oswald had shot Kennedy"
-    (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+|acting\s+alone,\s+)?(?:who\s+)?(?:(?:was|is|had|has)\s+)?"
-                rf"(?:allegedly\s+)?(?:{_KILL_LEAD}\s+{_KILLING}|{_KILL}|had\s+shot)\s+(?!by\b){_MODS}$",
-                re.I),
+    (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+|acting\s+alone,\s+)?(?:who\s+)?(?:(?:(?:was|is|had|has)\s+)?"
+                rf"(?:allegedly\s+)?{_KILL_LEAD}\s+{_KILLING}|(?:had\s+|has\s+)?(?:allegedly\s+)?{_KILL}|"
+                rf"had\s+shot)\s+(?!by\b){_MODS}$", re.I),
      "killed"),
     (re.compile(rf"^,\s+(?:the\s+)?(?:assassin|killer|murderer)\s+of\s+{_MODS}$", re.I), "killed"),
     # "Betsy Ross was born in Philadelphia", "Gordon Parks, 76, born in Fort Scott"
@@ -214,8 +215,11 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
             continue
         hit = _GAP_ANY.match(gap)
         if hit is not None:
-            if _GAP_REL[hit.lastgroup] == "lives_in" and _listed_place(ma):
+            rel = _GAP_REL[hit.lastgroup]
+            if rel == "lives_in" and _listed_place(ma):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
+            if rel == "killed" and _ASSASSIN_AFTER.match(text, mb.end - offset):
+                continue  # "Ruby, who killed Kennedy assassin Oswald": the victim comes after
             _put(out, memory_id, first_index + a, first_index + b, _GAP_REL[hit.lastgroup], ma.start, mb.end,
                  ma, gap)
             continue
@@ -264,7 +268,7 @@ def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) 
     if key not in out:
         out[key] = RelationCandidate(
             memory_id=memory_id, head=head, tail=tail, relation=rel, start=start, end=end,
-            sent_start=m.sent_start, sent_end=m.sent_end, extractor="regex-pattern",
+            sent_start=min(m.sent_start, start), sent_end=max(m.sent_end, end), extractor="regex-pattern",
             confidence=0.6, trigger=trigger.strip(),
         )
 
@@ -277,6 +281,9 @@ _APPOS_NOUN = re.compile(r"(?:,\s+[A-Z][\w.]*,)?\s+((?:[a-z][\w-]*\s+){0,2}[a-z]
 _POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')})\b", re.I)
 # "the deputy secretary of the Foreign Ministry, Datuk Abdul Halim Ali"
 _ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
+
+
+_ASSASSIN_AFTER = re.compile(r"(?:'s|’s)?\s+(?:assassin|killer|murderer)\b", re.I)
 
 
 def _listed_place(m: Mention) -> bool:
