@@ -493,3 +493,11 @@ def test_a_school_named_for_a_person_is_an_organisation(extractor):
 def test_spacy_relations_through_a_parse_the_small_model_gets_half_right(text, triples):
     _, edges = _graph(text)
     assert triples <= edges, edges
+
+
+def test_starting_kindergarten_at_a_school_is_attending_it():
+    _, edges = _graph("User's daughter Mia starts kindergarten at Lincoln Elementary in September.",
+                      "Priya started at Stripe last week.")
+    assert ("Mia", "attended", "Lincoln Elementary") in edges, edges
+    assert ("Mia", "works_at", "Lincoln Elementary") not in edges
+    assert ("Priya", "works_at", "Stripe") in edges, edges

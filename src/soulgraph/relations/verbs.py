@@ -16,6 +16,8 @@ _RUN_VERBS = frozenset({"lead", "manage", "run", "head", "join", "build", "mento
 _UNITS = frozenset({"team", "group", "department", "division", "lab", "squad", "office", "unit", "desk",
                     "branch", "staff", "crew", "committee"})
 _WED = frozenset({"married", "engaged", "wed"})
+_SCHOOLING = frozenset({"kindergarten", "preschool", "school", "classes", "class", "college", "university",
+                        "studies", "semester", "term", "degree", "course", "courses", "training"})
 
 
 def _patients(t) -> list:
@@ -137,6 +139,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                         for x, xt in xs:
                             add(ctx, s, x, "located_in", (st, xt), 0.6, f"{v.text} in")
             continue
+        if prel == "works_at" and any(o.lower_ in _SCHOOLING for o in objs):
+            prel = "attended"  # "Mia starts kindergarten at Lincoln Elementary": a pupil, no job
         for x, xt in xs:
             for s, st in subs:
                 _vadd(ctx, s, x, prel, (st, xt, v), 0.8, f"{v.text} {prep.text}")
