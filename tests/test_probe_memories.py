@@ -501,3 +501,12 @@ def test_starting_kindergarten_at_a_school_is_attending_it():
     assert ("Mia", "attended", "Lincoln Elementary") in edges, edges
     assert ("Mia", "works_at", "Lincoln Elementary") not in edges
     assert ("Priya", "works_at", "Stripe") in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_every_author_of_a_work_by_two(extractor):
+    _, edges = _graph("User is reading The Pragmatic Programmer by Andrew Hunt and David Thomas.",
+                      "User met Ann Lee and Tom Vail in Paris.", extractor=extractor)
+    assert {("Andrew Hunt", "created", "Pragmatic Programmer"),
+            ("David Thomas", "created", "Pragmatic Programmer")} <= edges, edges
+    assert not [e for e in edges if e[1] == "created" and "Pragmatic" not in e[2]], edges

@@ -206,10 +206,12 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         return []  # no pair of names, and no speaker to say "I use X"
     out: dict[tuple, RelationCandidate] = {}
     order = sorted(range(len(mentions)), key=lambda i: mentions[i].start) if len(mentions) > 1 else ()
+    work = None  # the last work named "X by Author" in this segment
     for a, b in zip(order, order[1:], strict=False):
         ma, mb = mentions[a], mentions[b]
         if mb.start < ma.end:
             continue
+        authors = () if work is None else {(c.head, c.tail) for c in out.values() if c.relation == "created"}
         gap = text[ma.end - offset: mb.start - offset]
         if len(gap) > 60 or (ma.sent_start != mb.sent_start and not _abbr_break(ma.text, gap)):
             continue
@@ -229,6 +231,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                  mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma):  # "reading Dune by Frank Herbert"
             _put(out, memory_id, first_index + b, first_index + a, "created", ma.start, mb.end, ma, gap)
+            work = a
+        elif work is not None and _CO_AUTHOR.match(gap) and (first_index + a, first_index + work) in authors:
+            # "The Pragmatic Programmer by Andrew Hunt and David Thomas": each author wrote it
+            _put(out, memory_id, first_index + b, first_index + work, "created", ma.start, mb.end, ma, gap)
         elif (rel := _apposition(text, offset, ma, mb, gap)) is not None:
             h, t = (a, b) if rel[1] else (b, a)
             _put(out, memory_id, first_index + h, first_index + t, rel[0], ma.start, mb.end, ma, gap)
@@ -283,6 +289,7 @@ _POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')}
 _ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
 
 
+_CO_AUTHOR = re.compile(r"^(?:,\s+|,?\s+and\s+|\s+&\s+)$")
 _ASSASSIN_AFTER = re.compile(r"(?:'s|’s)?\s+(?:assassin|killer|murderer)\b", re.I)
 
 
