@@ -510,3 +510,10 @@ def test_every_author_of_a_work_by_two(extractor):
     assert {("Andrew Hunt", "created", "Pragmatic Programmer"),
             ("David Thomas", "created", "Pragmatic Programmer")} <= edges, edges
     assert not [e for e in edges if e[1] == "created" and "Pragmatic" not in e[2]], edges
+
+
+def test_a_relatives_job_place_is_not_the_users_home():
+    """The small model misparses "User's sister-in-law works ..." ("works" a noun owned by User)."""
+    _, edges = _graph("User's sister-in-law works at Deloitte in Chicago.")
+    assert ("User", "lives_in", "Chicago") not in edges, edges
+    assert ("Deloitte", "located_in", "Chicago") in edges, edges
