@@ -517,3 +517,25 @@ def test_a_relatives_job_place_is_not_the_users_home():
     _, edges = _graph("User's sister-in-law works at Deloitte in Chicago.")
     assert ("User", "lives_in", "Chicago") not in edges, edges
     assert ("Deloitte", "located_in", "Chicago") in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_joining_a_company_as_an_engineer_is_a_job(extractor):
+    _, edges = _graph("User's coworker Dana Whitfield joined Shopify as a staff engineer in May.",
+                      extractor=extractor)
+    assert ("Dana Whitfield", "works_at", "Shopify") in edges, edges
+    assert ("Dana Whitfield", "member_of", "Shopify") not in edges
+
+
+@pytest.mark.parametrize("text, triple", [
+    ("User: my wife Elena is a pediatrician at Boston Children's Hospital.",
+     ("Elena", "works_at", "Boston Children's Hospital")),
+    ("User's team lead is Omar Haddad, who previously worked at Uber.", ("Omar Haddad", "works_at", "Uber")),
+    ("User's uncle, Dr. Henry Walsh, teaches history at Ohio State University.",
+     ("Henry Walsh", "works_at", "Ohio State University")),
+    ("User: my daughter Zoe plays violin in the Seattle Youth Symphony.",
+     ("Zoe", "member_of", "Seattle Youth Symphony")),
+])
+def test_regex_fallback_jobs_said_other_ways(text, triple):
+    _, edges = _graph(text, extractor="regex")
+    assert triple in edges, edges

@@ -54,6 +54,11 @@ _COMPASS = r"(?:north|south|east|west|central|(?:north|south)-?(?:east|west))(?:
 _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
      "works_at"),
+    # "Omar Haddad, who previously worked at Uber", "Henry Walsh teaches history at Ohio State"
+    (re.compile(rf"^,?\s+who\s+(?:(?-i:[a-z]+ly)\s+)?(?:works|worked|has\s+worked|had\s+worked)\s+"
+                rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),
+    (re.compile(rf"^,?\s+(?:teaches|taught|lectures|lectured)\s+(?:(?-i:[a-z]+)\s+){{0,2}}at\s+{_THE}$",
+                re.I), "works_at"),
     (re.compile(rf"^\s+(?:lives?|lived|living|resides?|resided)\s+in\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^\s+(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", re.I), "lives_in"),
     # "Hannah works as a nurse at Providence", "Sam is a product designer at Figma", "Bob retired
@@ -63,9 +68,14 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:is|was)\s+(?:a|an|the)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
                 rf"(?:at|for|with)\s+{_THE}$", re.I), "works_at"),
     (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
-                rf"in\s+{_THE}$", re.I), V.BY_TYPES),  # "Marta is a lawyer in Madrid"
+                rf"(?:in|from)\s+{_THE}$", re.I), V.BY_TYPES),  # "Marta is a lawyer in Madrid"
+    # "Elena is a pediatrician at Boston Children's": an occupation by its suffix
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?-i:[a-z]+(?:ist|ian|or))\s+(?:at|for)\s+{_THE}$",
+                re.I), "works_at"),
     (re.compile(rf"^,?\s+(?:has\s+)?(?:retired|resigned)\s+from\s+{_THE}$", re.I), "works_at"),
-    (re.compile(rf"^\s+(?:plays?|played|playing)\s+(?:[a-z]+\s+)?for\s+{_THE}$", re.I), "member_of"),
+    # "Leo plays soccer for the Timbers", "Zoe plays violin in the Seattle Youth Symphony"
+    (re.compile(rf"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?(?:for|in)\s+{_THE}$",
+                re.I), "member_of"),
     (re.compile(rf"^\s+(?:has\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$", re.I),
      "located_in"),
@@ -222,8 +232,9 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 continue  # "the 23rd President of the United States, was born in ...": not the country
             if rel == "killed" and _ASSASSIN_AFTER.match(text, mb.end - offset):
                 continue  # "Ruby, who killed Kennedy assassin Oswald": the victim comes after
-            _put(out, memory_id, first_index + a, first_index + b, _GAP_REL[hit.lastgroup], ma.start, mb.end,
-                 ma, gap)
+            if rel == "member_of" and _AS_ROLE.match(text, mb.end - offset):
+                rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
+            _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
             continue
         hit = _REV_GAP_ANY.match(gap)
         if hit is not None:
@@ -289,6 +300,8 @@ _POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')}
 _ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
 
 
+_AS_ROLE = re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
+                      rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
 _CO_AUTHOR = re.compile(r"^(?:,\s+|,?\s+and\s+|\s+&\s+)$")
 _ASSASSIN_AFTER = re.compile(r"(?:'s|’s)?\s+(?:assassin|killer|murderer)\b", re.I)
 

@@ -100,6 +100,8 @@ def verb_frame(ctx: Ctx, v) -> None:
     objs = [c for c in v.children if c.dep_ in ("dobj", "oprd") or (c.dep_ == "attr" and lem not in COPULAS)]
     objs = [o for o in objs if not _said_to(o, objs)]
     rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
+    if rel == "member_of" and _as_a_job(v):
+        rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
@@ -149,6 +151,15 @@ def verb_frame(ctx: Ctx, v) -> None:
             for n in c.children:
                 if n.dep_ == "pobj":
                     noun_frame(ctx, subs, n)
+
+def _as_a_job(v) -> bool:
+    """"... as a staff engineer", "... as its new CTO": the verb's "as" names a job."""
+    from soulgraph.classify.lexicon import PERSON_NOUNS
+
+    return any(c.dep_ == "prep" and c.lower_ == "as" and any(
+        n.dep_ == "pobj" and (role(n) in ("works_at", "leads") or n.lower_ in PERSON_NOUNS)
+        for n in c.children) for c in v.children)
+
 
 # Auxiliaries of what may, will or should happen: "I'll move to Berlin", "she could join Acme".
 _MODALS = frozenset({"will", "'ll", "wo", "would", "'d", "shall", "should", "may", "might", "could", "can",
