@@ -539,3 +539,11 @@ def test_joining_a_company_as_an_engineer_is_a_job(extractor):
 def test_regex_fallback_jobs_said_other_ways(text, triple):
     _, edges = _graph(text, extractor="regex")
     assert triple in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_pet_named_after_its_kind_is_no_person(extractor):
+    types, _ = _graph("User adopted a golden retriever named Biscuit from the Humane Society.",
+                      "User met a guy named Carlos at the gym.", extractor=extractor)
+    assert types.get("Biscuit") == "concept", types
+    assert types.get("Carlos") == "person", types

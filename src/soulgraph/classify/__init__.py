@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from soulgraph.classify import corpus, cues, gazetteer
+from soulgraph.classify import corpus, cues, gazetteer, lexicon
 from soulgraph.classify.evidence import Tally, Vote
 from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
@@ -192,15 +192,25 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         votes.append(_QUOTED_TITLE)
     if text.startswith(" by ", m.end) and _work_by_author(m, text):
         votes.append(_WORK_BY)
+    if text.endswith(("named ", "called "), 0, m.start) and _pet_named(m, text):
+        votes.append(_PET_NAMED)  # "a golden retriever named Biscuit": the pet, not a person
     if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
         votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
     return votes, forbid
 
 
+_NAMED_LEFT = re.compile(r"(\w+)s?\s+(?:named|called)\s+$")
+_PET_NAMED = Vote("concept", "a dog / cat named X (an animal's name)", 3.0, "pet")
+
+
+def _pet_named(m: Mention, text: str) -> bool:
+    hit = _NAMED_LEFT.search(text, max(0, m.start - 40), m.start)
+    return hit is not None and hit.group(1).casefold() in lexicon.ANIMAL_NOUNS
+
+
 def _work_by_author(m: Mention, text: str) -> bool:
     """"X by Author" after a reading / watching verb or a work noun (not "the report by Friday")."""
     from soulgraph import shapes
-    from soulgraph.classify import lexicon
 
     hit = _BY_AUTHOR.match(text, m.end)
     if hit is None:
