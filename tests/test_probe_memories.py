@@ -547,3 +547,22 @@ def test_a_pet_named_after_its_kind_is_no_person(extractor):
                       "User met a guy named Carlos at the gym.", extractor=extractor)
     assert types.get("Biscuit") == "concept", types
     assert types.get("Carlos") == "person", types
+
+
+@pytest.mark.parametrize("text, person, company", [
+    ("Yesterday Acme CEO Jane Doe said no.", "Jane Doe", "Acme"),
+    ("Jane Doe, CEO of Globex, said no.", "Jane Doe", "Globex"),
+    ("User met Carlos Mendez, the CTO of Plaid, at KubeCon in Chicago.", "Carlos Mendez", "Plaid"),
+])
+def test_regex_a_company_officers_title_splits_the_names(text, person, company):
+    """"Acme CEO Jane Doe", "CEO of Globex" were one concept node in regex mode."""
+    types, edges = _graph(text, extractor="regex")
+    assert types.get(person) == "person" and company in types, types
+    assert (person, "works_at", company) in edges, edges
+
+
+def test_regex_a_department_after_a_title_is_no_node():
+    types, _ = _graph("Raj Patel reports to the VP of Engineering, Laura Chen.",
+                      "The VP of Sales Tom Reed left.", extractor="regex")
+    assert "Engineering" not in types and "Sales" not in types, types
+    assert types.get("Laura Chen") == "person" and types.get("Tom Reed") == "person", types
