@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from soulgraph.classify import gazetteer
+from soulgraph.classify.lexicon import noun_type
 from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
 
@@ -201,6 +203,35 @@ def _first_of(patterns: list[tuple[re.Pattern, str]]) -> tuple[re.Pattern, dict[
 
 _GAP_ANY, _GAP_REL = _first_of(_GAPS)
 _REV_GAP_ANY, _REV_GAP_REL = _first_of(_REV_GAPS)
+
+
+def _by_lead(patterns: list[tuple[re.Pattern, str]]) -> dict[str, tuple[re.Pattern, dict[str, str]]]:
+    """The alternation split by a gap's first character: a gap opening with a comma can only
+    match the patterns that may open with one (", the CEO of"), a space only those that may open
+    with a space, "'s" only the possessives. Each part keeps the patterns' order, so its first
+    match is the whole alternation's; a pattern whose opening is not plain is in every part."""
+    def opens(src: str) -> set[str]:
+        if src.startswith("^,?") or src.startswith("^(?:'s|’s)?"):
+            return {",", " ", "'"} if src.startswith("^,?") else {"'", " "}
+        if src.startswith("^,"):
+            return {","}
+        if src.startswith("^(?:'s|’s)"):
+            return {"'"}
+        if src.startswith("^\\s"):
+            return {" "}
+        return {",", " ", "'"}
+
+    out = {}
+    for lead in (",", " ", "'"):
+        part = [(p, r) for p, r in patterns if lead in opens(p.pattern)]
+        rx, names = _first_of(part)
+        out[lead] = (rx, {k: names[k] for k in names})
+    return out
+
+
+_GAP_LEAD = _by_lead(_GAPS)
+_REV_GAP_LEAD = _by_lead(_REV_GAPS)
+_LEAD_OF = {",": ",", "'": "'", "’": "'", " ": " ", "\t": " ", "\n": " ", "\u00a0": " "}
 # Every _SELF pattern opens with one of these words: none of them can match without it.
 _SELF_HINT = re.compile(r"\b(?:I|we|my|our)", re.I)
 # Matches where any _SELF pattern matches: chat text is full of "I" and "my", and one search of
@@ -225,9 +256,11 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         gap = text[ma.end - offset: mb.start - offset]
         if len(gap) > 60 or (ma.sent_start != mb.sent_start and not _abbr_break(ma.text, gap)):
             continue
-        hit = _GAP_ANY.match(gap)
+        lead = _LEAD_OF.get(gap[:1])
+        gap_rx, gap_rel = _GAP_LEAD[lead] if lead else (_GAP_ANY, _GAP_REL)
+        hit = gap_rx.match(gap)
         if hit is not None:
-            rel = _GAP_REL[hit.lastgroup]
+            rel = gap_rel[hit.lastgroup]
             if rel == "lives_in" and _listed_place(ma):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
             if rel == "killed" and _ASSASSIN_AFTER.match(text, mb.end - offset):
@@ -236,9 +269,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
             _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
             continue
-        hit = _REV_GAP_ANY.match(gap)
+        rev_rx, rev_rel = _REV_GAP_LEAD[lead] if lead else (_REV_GAP_ANY, _REV_GAP_REL)
+        hit = rev_rx.match(gap)
         if hit is not None:
-            _put(out, memory_id, first_index + b, first_index + a, _REV_GAP_REL[hit.lastgroup], ma.start,
+            _put(out, memory_id, first_index + b, first_index + a, rev_rel[hit.lastgroup], ma.start,
                  mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma):  # "reading Dune by Frank Herbert"
             _put(out, memory_id, first_index + b, first_index + a, "created", ma.start, mb.end, ma, gap)
@@ -297,6 +331,7 @@ _APPOS_NOUN = re.compile(r"(?:,\s+[A-Z][\w.]*,)?\s+((?:[a-z][\w-]*\s+){0,2}[a-z]
 # "John A. Georges, International Paper's chairman"
 _POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')})\b", re.I)
 # "the deputy secretary of the Foreign Ministry, Datuk Abdul Halim Ali"
+_ROLE_OF_ENDS = ("of ", "at ", "for ", "the ")
 _ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
 
 
@@ -322,11 +357,10 @@ def _work_before(text: str, offset: int, work: Mention) -> bool:
 
 def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> tuple[str, bool] | None:
     """(relation, head is the first name) of a pair an apposition joins, or None."""
-    from soulgraph.classify import gazetteer
-    from soulgraph.classify.lexicon import noun_type
-
+    if gap[0] != "," and gap != " ":
+        return None  # (most gaps: one test)
     after = mb.end - offset
-    if _APPOS_GAP.match(gap):
+    if gap[0] == "," and _APPOS_GAP.match(gap):
         hit = _APPOS_NOUN.match(text, after)
         if hit is None or not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
             return None
@@ -337,18 +371,19 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
         if rel == "member_of" and gazetteer.key(mb.text) not in gazetteer.words("places"):
             return rel, True  # "Ann Lee, a City Council member"
         return V.BY_TYPES, True
-    if gap == " " and _ROLE_OF.search(text, max(0, ma.start - offset - 50), ma.start - offset) \
-            and gazetteer.key(ma.text) not in gazetteer.words("places"):
-        return "works_at", False  # "President of Acme Corp Jane Ng"
-    if gap.strip() == ",":
-        if _POSS_ROLE.match(text, after) and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
-            return "works_at", True
-        # not "the 13th president of the United States, Millard Fillmore": heading a country
-        # is no job at a place
-        if (_ROLE_OF.search(text, max(0, ma.start - offset - 50), ma.start - offset)
-                and gazetteer.key(ma.text) not in gazetteer.words("places")):
-            return "works_at", False
+    if gap != " " and gap.strip() != ",":
         return None
+    if gap != " " and text.startswith(("'s", "’s"), after) and _POSS_ROLE.match(text, after) \
+            and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
+        return "works_at", True  # "John A. Georges, International Paper's chairman"
+    # "President of Acme Corp Jane Ng", "the deputy secretary of the Foreign Ministry, Ann Lee";
+    # not "the 13th president of the United States, Millard Fillmore": heading a country is no job
+    # at a place
+    lo = ma.start - offset
+    if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _ROLE_OF.search(text, max(0, lo - 50), lo) \
+            and gazetteer.key(ma.text) not in gazetteer.words("places"):
+        return "works_at", False
+    return None
     return None
 
 
