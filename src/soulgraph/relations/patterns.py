@@ -94,13 +94,12 @@ _GAPS: list[tuple[re.Pattern, str]] = [
      "visited"),
     (re.compile(rf"^,\s+{_THE}(?:ceo|cto|cfo|founder|co-?founder|engineer|designer|director|"
                 rf"manager|head|president|developer)\s+(?:of|at)\s+{_THE}$", re.I), "works_at"),
-    (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})s?\s+(?:of|at|for|with)\s+{_THE}$", re.I),
-     "works_at"),  # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"
-    # "Walter Mears, vice president and columnist for The AP", "Jo Emmerich, vice president of
-    # daytime programs for ABC": a second role, or the role's own lowercase field, between
-    (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})(?:\s+and\s+(?:{_roles('works_at')})"
-                rf"|\s+(?:of|for)\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){{0,2}})\s+(?:of|at|for|with)\s+{_THE}$",
-                re.I), "works_at"),
+    # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"; a second role, or the
+    # role's own lowercase field, may come between: "Walter Mears, vice president and columnist
+    # for The AP", "Jo Emmerich, vice president of daytime programs for ABC"
+    (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})s?(?:\s+and\s+(?:{_roles('works_at')})"
+                rf"|\s+(?:of|for)\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){{0,2}})?\s+(?:of|at|for|with)\s+"
+                rf"{_THE}$", re.I), "works_at"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", re.I), "leads"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", re.I), "founded"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", re.I), "lives_in"),
