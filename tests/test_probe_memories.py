@@ -566,3 +566,15 @@ def test_regex_a_department_after_a_title_is_no_node():
                       "The VP of Sales Tom Reed left.", extractor="regex")
     assert "Engineering" not in types and "Sales" not in types, types
     assert types.get("Laura Chen") == "person" and types.get("Tom Reed") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, triple", [
+    ("User mentioned their old boss, Greg Holt, now runs engineering at Notion.",
+     ("Greg Holt", "works_at", "Notion")),
+    ("User's mother-in-law, Gloria Reyes, is visiting from San Antonio.",
+     ("Gloria Reyes", "lives_in", "San Antonio")),
+])
+def test_running_a_team_somewhere_and_visiting_from_home(extractor, text, triple):
+    _, edges = _graph(text, extractor=extractor)
+    assert triple in edges, edges

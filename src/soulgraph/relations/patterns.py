@@ -61,6 +61,11 @@ _GAPS: list[tuple[re.Pattern, str]] = [
                 rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),
     (re.compile(rf"^,?\s+(?:teaches|taught|lectures|lectured)\s+(?:(?-i:[a-z]+)\s+){{0,2}}at\s+{_THE}$",
                 re.I), "works_at"),
+    # "Greg Holt, now runs engineering at Notion"
+    (re.compile(rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?-i:[a-z][\w-]*)\s+"
+                rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),
+    # "Gloria Reyes is visiting from San Antonio": where she comes from
+    (re.compile(rf"^,?\s+(?:is\s+|was\s+)?(?:visiting|over)\s+from\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^\s+(?:lives?|lived|living|resides?|resided)\s+in\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^\s+(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", re.I), "lives_in"),
     # "Hannah works as a nurse at Providence", "Sam is a product designer at Figma", "Bob retired
