@@ -402,3 +402,47 @@ def test_out_on_a_locked_soul_still_writes_the_graph_file(tmp_path, cli):
         r2 = cli("repair", "--rebuild-graph", p, "--extractor", "regex")
         assert r2.returncode != 0
     assert (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("extractor", ["regex", "auto"])
+def test_repair_gives_the_collector_back_even_when_it_fails(tmp_path, extractor):
+    """A regex repair runs with the cyclic collector paused; the caller gets it back enabled,
+    after a repair and after a refused one."""
+    import gc
+
+    from soulgraph import api
+
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    assert gc.isenabled()
+    rep = api.repair(p, extractor=extractor)
+    assert rep.written and rep.after["nodes"] >= 2 and gc.isenabled()
+    bad = tmp_path / "bad.soul"
+    bad.write_bytes(b"PK\x03\x04 not a zip")
+    with pytest.raises(SoulgraphError):
+        api.repair(bad, extractor=extractor)
+    assert gc.isenabled()
+
+
+def test_verify_compares_members_read_whole_raw_and_decompresses_the_rest(tmp_path):
+    """Members the reader decompressed whole (CRC checked) are verified by their stored bytes;
+    a rewritten archive whose copy of one differs, or whose other member is corrupt, is refused."""
+    from soulgraph.sources.zip_rewrite import replace_member
+
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    store = read_store(p)
+    assert {"memory/episodic.json", "memory/semantic.json", "manifest.json"} <= store.read_whole
+    assert "soul.json" not in store.read_whole and "memory/graph.json" not in store.read_whole
+    raw = soul_write.serialize(small_graph())
+    new = tmp_path / "new.soul"
+    with open(p, "rb") as src, open(new, "wb") as out:
+        replace_member(src, out, "memory/graph.json", raw, where=p)
+    soul_write.verify_zip(new, p, raw, read_whole=store.read_whole)
+    good = new.read_bytes()
+    for name in ("memory/episodic.json", "soul.json"):  # one read whole, one never read
+        info = zipfile.ZipFile(new).getinfo(name)
+        at = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+        bad = bytearray(good)
+        bad[at] ^= 0xFF  # first byte of its compressed data
+        new.write_bytes(bytes(bad))
+        with pytest.raises(SoulgraphError, match="failed verification"):
+            soul_write.verify_zip(new, p, raw, read_whole=store.read_whole)

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from soulgraph.cli import app
 from soulgraph.errors import SoulgraphError
+from soulgraph.models import Memory
 from soulgraph.sources import jsonl, read_store
 from soulgraph.sources.limits import Limits
 
@@ -219,3 +220,46 @@ def test_hostile_file_names_are_escaped_in_errors(tmp_path):
     (d / "\u202eevil\x1b[2J.txt").write_bytes(b"\xff\xfe binary")
     err = assert_refused(d, "not valid UTF-8", "\\u202eevil\\x1b[2J.txt")
     assert "\x1b" not in err and "\u202e" not in err
+
+
+def _state(m):
+    return (m.__dict__, m.__pydantic_fields_set__, m.__pydantic_extra__, m.__pydantic_private__)
+
+
+@pytest.mark.parametrize("row", [
+    {"id": 7, "content": "User: I moved to Oslo\nAgent: Nice!", "created_at": "2026-01-02T10:00:00",
+     "mood": "happy", "layer": None},
+    {"id": "b", "content": "no turns here", "speaker": "Riley", "superseded_by": "c", "domain": "work"},
+    {"id": "c", "content": "Riley: hi", "speaker": "Riley", "layer": "semantic", "created_at": 1700000000},
+    {"id": "d", "content": "", "superseded": True, "segments": "kept as an extra"},
+    {"id": "e", "content": "Ana: hi\nBo: yo", "created_at": 1.5, "speaker": None, "domain": None,
+     "superseded": 0, "superseded_by": None, "extra": {"nested": [1]}},
+])
+@pytest.mark.parametrize("place", [(None, None), ("episodic", None), ("procedural", "coding")])
+def test_to_memory_builds_what_validation_builds(row, place):
+    """The reader's checked construction leaves the same instance as pydantic's validation
+    followed by the soul's layer and domain: values, fields set, speaker segments."""
+    layer, domain = place
+    fields = {k: row[k] for k in jsonl._KNOWN if k in row and row[k] is not None}
+    fields["id"] = str(row["id"])
+    if "created_at" in fields:
+        fields["created_at"] = str(fields["created_at"])
+    fields["superseded"] = bool(row.get("superseded") or row.get("superseded_by"))
+    fields["extra"] = {k: v for k, v in row.items() if k not in jsonl._KNOWN}
+    want = Memory(**fields)
+    if layer is not None:
+        want.layer = layer
+    if domain is not None:
+        want.domain = domain
+    got = jsonl.to_memory(dict(row), "test", layer, domain)
+    assert _state(got) == _state(want)
+    assert _state(jsonl.checked_memory(dict(row), layer, domain)) == _state(want)
+    assert got == want and got.model_dump() == want.model_dump()
+
+
+def test_soul_layer_replaces_only_a_valid_entry_layer():
+    """An entry's own invalid field is refused even where the soul's layer file would replace it."""
+    with pytest.raises(SoulgraphError, match="field layer"):
+        jsonl.to_memory({"id": "a", "content": "x", "layer": 5}, "test", "episodic")
+    m = jsonl.to_memory({"id": "a", "content": "x", "layer": "old"}, "test", "episodic")
+    assert m.layer == "episodic"

@@ -59,6 +59,20 @@ def repair(
     ``on_total(n)`` is told the number of memories once they are read, and
     ``progress(k)`` is called as extraction finishes memories (progress bars).
     """
+    args = (source, out, dry_run, extractor, registry, workers, progress, on_total)
+    if extractor != "regex":  # spaCy's pipeline may make reference cycles: collect as usual
+        return _repair(*args)
+    # The regex repair makes next to no cycles, and each stage already pauses the collector
+    # while it allocates; between stages it would re-scan the store and analyses still alive
+    # (~30k containers at 2,760 memories). One pause over the whole repair instead: when
+    # _repair returns they are freed by reference counting, before the collector resumes.
+    with gcpause.paused():
+        return _repair(*args)
+
+
+def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, registry: Path | None,
+            workers: int, progress: Progress | None,
+            on_total: Callable[[int], None] | None) -> RepairReport:
     t0 = time.perf_counter()
     source = Path(source)
     from soulgraph.sources.soul_write import repair_lock

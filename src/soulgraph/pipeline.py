@@ -157,11 +157,16 @@ def _corpus_stats(texts: dict[str, str], analyses: Sequence[MemoryAnalysis]) -> 
 
 def memory_record(m: Memory, content_hash_: str | None = None) -> dict:
     """What the graph file keeps of a memory (see :class:`MemoryRecord`)."""
-    rec = {"id": m.id, "hash": content_hash_ or content_hash(m.content), "text": m.content,
-           "created_at": m.created_at, "layer": m.layer, "speaker": m.speaker}
+    rec = {"id": m.id, "hash": content_hash_ or content_hash(m.content), "text": m.content}
+    if m.created_at is not None:  # (the optional fields only when set, in this order)
+        rec["created_at"] = m.created_at
+    if m.layer is not None:
+        rec["layer"] = m.layer
+    if m.speaker is not None:
+        rec["speaker"] = m.speaker
     if m.superseded:
         rec["superseded"] = True
-    return {k: v for k, v in rec.items() if v is not None}
+    return rec
 
 
 def _edge(rel) -> tuple[str, str, str, dict]:

@@ -27,6 +27,8 @@ class Store:
     memories: list[Memory] = field(default_factory=list)
     graph_raw: bytes | None = None  # the soul's memory/graph.json as stored, if any
     fingerprint: str = ""  # of the bytes read, to detect a store changing under us
+    # ZIP members read whole (so their CRC was checked) when the store was read
+    read_whole: frozenset[str] = frozenset()
 
     @property
     def is_soul(self) -> bool:

@@ -108,20 +108,16 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
         raw.append((m.start(), m.end(), name))
     if not raw:
         return []
-    counts: dict[str, int] = {}
-    for _, _, name in raw:
-        counts[name] = counts.get(name, 0) + 1
-    transcript = len(raw) >= 2 and len(raw) == sum(1 for ln in text.splitlines() if ln.strip())
-    found = []
-    for start, body, name in raw:
-        ok = (name in ROLES or (speaker is not None and name == speaker)
-              or (counts[name] >= 2 and _name_like(name))
-              or (transcript and _name_like(name))
-              or (start == 0 and _name_like(name)))
-        if ok:
-            found.append((start, body, name))
-    if not found:
-        return []
+    if len(raw) == 1:  # one prefix (a chat turn "Name: ..."): no repeats, no transcript
+        start, _, name = raw[0]
+        if not (name in ROLES or (speaker is not None and name == speaker)
+                or (start == 0 and _name_like(name))):
+            return []
+        found = raw
+    else:
+        found = _speakers(text, speaker, raw)
+        if not found:
+            return []
     if found[0][0] != 0 and text[: found[0][0]].strip():
         found.insert(0, (0, 0, speaker))
     segs = []
@@ -132,3 +128,19 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
         segs.append(Segment(speaker=name, start=body, end=max(end, body)))
     return segs
 
+
+def _speakers(text: str, speaker: str | None, raw: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The prefixes of ``raw`` (two or more) that the evidence says are speakers."""
+    counts: dict[str, int] = {}
+    for _, _, name in raw:
+        counts[name] = counts.get(name, 0) + 1
+    transcript = len(raw) == sum(1 for ln in text.splitlines() if ln.strip())
+    found = []
+    for start, body, name in raw:
+        ok = (name in ROLES or (speaker is not None and name == speaker)
+              or (counts[name] >= 2 and _name_like(name))
+              or (transcript and _name_like(name))
+              or (start == 0 and _name_like(name)))
+        if ok:
+            found.append((start, body, name))
+    return found

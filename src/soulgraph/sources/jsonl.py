@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
 from soulgraph.sources import Store
+from soulgraph.sources.envelope import split_segments
 from soulgraph.sources.limits import Limits
 
 _KNOWN = {"id", "content", "created_at", "layer", "domain", "speaker", "superseded"}
@@ -99,8 +100,14 @@ def _loads(raw: bytes, where: str) -> object:
         raise SoulgraphError(f"{where}: invalid JSON{at} ({detail})") from None
 
 
-def to_memory(row: object, where: str) -> Memory:
-    """Validate one raw memory object; extra fields are kept in ``extra``."""
+def to_memory(row: object, where: str, layer: str | None = None, domain: str | None = None) -> Memory:
+    """Validate one raw memory object; extra fields are kept in ``extra``.
+
+    ``layer`` / ``domain``: what the memory's place in a soul says, replacing the entry's own
+    values once those are valid (a soul's layer files)."""
+    mem = checked_memory(row, layer, domain)
+    if mem is not None:
+        return mem
     if not isinstance(row, dict):
         raise SoulgraphError(f"{where}: expected an object, got {_jtype(row)}")
     for key in ("id", "content"):
@@ -127,7 +134,77 @@ def to_memory(row: object, where: str) -> Memory:
     except ValidationError as exc:
         err = exc.errors()[0]
         raise SoulgraphError(f"{where}: field {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    if layer is not None:
+        mem.layer = layer
+    if domain is not None:
+        mem.domain = domain
     return mem  # speaker segments are split by the model itself
+
+
+_new, _set = object.__new__, object.__setattr__
+_FIELDS_SET = frozenset({"id", "content", "superseded", "extra"})  # fields to_memory always passes
+
+
+def checked_memory(row: object, layer: str | None = None, domain: str | None = None) -> Memory | None:
+    """What :func:`to_memory` returns for ``row``, when a look at its types leaves nothing
+    to refuse nor for pydantic to check: an object with a non-empty string (or integer) id,
+    string content, and every other known field a plain string (a number for the time) or
+    null. Built without pydantic's second look, in the same instance state as a validated
+    memory: field values, fields set, speaker segments (the model's own validator, run
+    here). None: anything else, for :func:`to_memory` to validate and word the error."""
+    if type(row) is not dict:
+        return None
+    get = row.get
+    mid, content = get("id"), get("content")
+    if type(content) is not str:
+        return None
+    if type(mid) is not str:
+        if type(mid) is not int:
+            return None
+        mid = str(mid)
+    elif not mid:
+        return None
+    created, row_layer, row_domain, speaker = get("created_at"), get("layer"), get("domain"), get("speaker")
+    fields_set = set(_FIELDS_SET)
+    if created is not None:
+        if type(created) is not str:
+            if type(created) is not int and type(created) is not float:
+                return None
+            created = str(created)
+        fields_set.add("created_at")
+    if row_layer is not None:
+        if type(row_layer) is not str:
+            return None
+        fields_set.add("layer")
+    if row_domain is not None:
+        if type(row_domain) is not str:
+            return None
+        fields_set.add("domain")
+    if speaker is not None:
+        if type(speaker) is not str:
+            return None
+        fields_set.add("speaker")
+    if layer is not None:
+        row_layer = layer
+        fields_set.add("layer")
+    if domain is not None:
+        row_domain = domain
+        fields_set.add("domain")
+    extra = dict(row)  # the unknown fields, in their order (a copy, then drop the known: C-speed)
+    for k in _KNOWN:
+        extra.pop(k, None)
+    segments = split_segments(content, speaker)
+    if segments:
+        fields_set.add("segments")
+    mem = _new(Memory)
+    _set(mem, "__dict__", {
+        "id": mid, "content": content, "created_at": created, "layer": row_layer, "domain": row_domain,
+        "speaker": speaker, "superseded": bool(get("superseded") or get("superseded_by")),
+        "segments": segments, "extra": extra})
+    _set(mem, "__pydantic_fields_set__", fields_set)
+    _set(mem, "__pydantic_extra__", None)
+    _set(mem, "__pydantic_private__", None)
+    return mem
 
 
 def _jtype(value: object) -> str:

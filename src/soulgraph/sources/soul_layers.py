@@ -18,7 +18,7 @@ import orjson
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
 from soulgraph.sources import shown
-from soulgraph.sources.jsonl import to_memory
+from soulgraph.sources.jsonl import checked_memory, to_memory
 
 LAYERS = ("episodic", "semantic", "procedural", "social")
 GRAPH = "memory/graph.json"
@@ -86,11 +86,8 @@ def _entries(data: object, where: str, layer: str, domain: str | None) -> Iterat
     if not isinstance(data, list):
         raise SoulgraphError(f"{where}: expected a list of memory entries")
     for i, row in enumerate(data, start=1):
-        mem = to_memory(row, f"{where}: entry {i}")
-        mem.layer = layer
-        if domain is not None:
-            mem.domain = domain
-        yield mem
+        mem = checked_memory(row, layer, domain)  # (no error message to word for most entries)
+        yield mem if mem is not None else to_memory(row, f"{where}: entry {i}", layer, domain)
 
 
 def dedupe(memories: Iterable[Memory]) -> list[Memory]:

@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -108,7 +109,7 @@ def _write_zip(store: Store, raw: bytes) -> Written:
                 replace_member(src, fh, GRAPH, raw, where=target)
 
         def verify(tmp: Path) -> None:
-            verify_zip(tmp, target, raw)
+            verify_zip(tmp, target, raw, read_whole=store.read_whole)
             check_unchanged(store)
 
         with _backup(target) as backup:
@@ -116,12 +117,17 @@ def _write_zip(store: Store, raw: bytes) -> Written:
     return Written(True, backup)
 
 
-def verify_zip(new: Path, original: Path, graph_raw: bytes) -> None:
-    """The rewritten archive is whole, its graph is ours, every other member is unchanged."""
+def verify_zip(new: Path, original: Path, graph_raw: bytes, *,
+               read_whole: frozenset[str] = frozenset()) -> None:
+    """The rewritten archive is whole, its graph is ours, every other member is unchanged.
+
+    ``read_whole``: members of ``original`` already decompressed and CRC-checked when the soul
+    was read (its fingerprint is checked again before the rename): for them, that their
+    stored bytes are the original's is the same proof, without decompressing them again."""
     try:
         with zipfile.ZipFile(original) as a, zipfile.ZipFile(new) as b:
             old = {i.filename: i for i in a.infolist()}
-            ok = b.read(GRAPH) == graph_raw and _members_intact(b, b.getinfo(GRAPH))
+            ok = b.read(GRAPH) == graph_raw and _members_intact(b, b.getinfo(GRAPH), a, old, read_whole)
             seen = [i.filename for i in b.infolist() if i.filename != GRAPH]
             ok = ok and seen == [n for n in old if n != GRAPH]
             for info in b.infolist():
@@ -130,23 +136,41 @@ def verify_zip(new: Path, original: Path, graph_raw: bytes) -> None:
                 o = old[info.filename]
                 ok = (info.CRC, info.file_size, info.compress_size, info.compress_type, info.date_time) == (
                     o.CRC, o.file_size, o.compress_size, o.compress_type, o.date_time)
-    except (zipfile.BadZipFile, OSError, KeyError, ValueError):
-        ok = False
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError, ValueError):
+        ok = False  # (a corrupt deflate stream raises zlib.error, a cut one EOFError)
     if not ok:
         raise SoulgraphError(f"{original}: the rewritten archive failed verification; "
                              "the soul was left untouched")
 
 
-def _members_intact(zf: zipfile.ZipFile, done: zipfile.ZipInfo) -> bool:
+def _members_intact(zf: zipfile.ZipFile, done: zipfile.ZipInfo, original: zipfile.ZipFile,
+                    old: dict[str, zipfile.ZipInfo], read_whole: frozenset[str]) -> bool:
     """``zf.testzip() is None`` without reading ``done`` (just read and compared) again:
-    every other member decompresses and matches its CRC (a bad one raises BadZipFile)."""
+    every other member decompresses and matches its CRC (a bad one raises BadZipFile), or,
+    for one in ``read_whole``, holds the original's stored bytes (checked when read)."""
     for info in zf.infolist():
         if info is done:
+            continue
+        was = old.get(info.filename) if info.filename in read_whole else None
+        if was is not None:
+            if _stored(zf, info) != _stored(original, was):
+                return False
             continue
         with zf.open(info) as fh:
             while fh.read(1 << 20):
                 pass
     return True
+
+
+def _stored(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """A member's local header and compressed data, as stored."""
+    fp = zf.fp
+    fp.seek(info.header_offset)
+    head = fp.read(30)
+    if len(head) != 30 or head[:4] != b"PK\x03\x04":
+        raise zipfile.BadZipFile("bad local header")
+    n, m = int.from_bytes(head[26:28], "little"), int.from_bytes(head[28:30], "little")
+    return head + fp.read(n + m + info.compress_size)
 
 
 def _write_dir(store: Store, raw: bytes) -> Written:

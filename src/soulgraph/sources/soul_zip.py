@@ -79,13 +79,16 @@ def _read_archive(zf: zipfile.ZipFile, path: Path, limits: Limits, file_size: in
     if "soul.json" not in by_name:
         raise SoulgraphError(f"{path}: not a soul (the ZIP archive has no soul.json)")
     memories = []
+    read_whole = {manifest.filename} if manifest else set()
     for member, layer, domain in sl.memory_members(names):
         raw = read_member(zf, by_name[member], path, limits)
+        read_whole.add(member)
         memories.extend(sl.entries_to_memories(raw, member, layer, domain, str(path)))
         del raw
     graph = by_name.get(sl.GRAPH)
     graph_raw = read_member(zf, graph, path, limits) if graph else None
-    return Store(kind="soul-zip", path=path, memories=sl.dedupe(memories), graph_raw=graph_raw)
+    return Store(kind="soul-zip", path=path, memories=sl.dedupe(memories), graph_raw=graph_raw,
+                 read_whole=frozenset(read_whole))
 
 
 def check_archive(zf: zipfile.ZipFile, path: Path, limits: Limits, file_size: int) -> list[zipfile.ZipInfo]:
@@ -145,7 +148,8 @@ def _show(name: str) -> str:
 
 
 def read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path, limits: Limits) -> bytes:
-    """Decompress one member, never more than its declared size (and the limits)."""
+    """Decompress one member, never more than its declared size (and the limits); reading
+    on to its end, ``zipfile`` checks its CRC."""
     cap = min(info.file_size, limits.max_member_bytes)
     try:
         with zf.open(info) as f:
