@@ -126,7 +126,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own
         else:
             sig = (tuple(m.cues), m.extractor, dialogue, chatty, technical, quoted,
-                   None if ev is None else (ev[0], ev[1], *map(tuple, ev[2:])))
+                   None if ev is None else (ev[0], ev[1]) if len(ev) == 2  # (most: no vote rows)
+                   else (ev[0], ev[1], *map(tuple, ev[2:])))
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
