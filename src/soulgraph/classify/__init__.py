@@ -135,7 +135,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     for m, text, dialogue, chatty, technical, quoted, ev, n in groups.values():
         votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, quoted, ev, entity)
         tally.add_mention(votes, forbid, n)
-    if fig.speaker and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
+    if fig.speaker and not listed and not any("speaker:agent" in m.cues for m in mentions):
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
     files = fig.files
     if files >= 2 and " " not in key:  # "mempalace/cli.py", "mempalace/palace.py": the code being built,

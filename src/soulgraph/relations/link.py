@@ -265,9 +265,10 @@ def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[_
     for key in sorted(edges):
         e = edges[key]
         # the tuples sort as _dedupe orders models (time, memory, span, then arrival)
-        e.prov = prov = _first_each(e.prov, order=None, ident=_ROW_SPAN)
-        times = sorted(t[9] for t in prov if t[9])
-        e.valid_from = times[0] if times else None
+        prov = e.prov
+        if len(prov) > 1:  # (most edges have one row: nothing to sort or drop)
+            e.prov = prov = _first_each(prov, order=None, ident=_ROW_SPAN)
+        e.valid_from = min((t[9] for t in prov if t[9]), default=None)
         e.valid_to = valid_to((t[1] for t in prov), memories)
         out.append(e)
     return out
