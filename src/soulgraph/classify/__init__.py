@@ -17,9 +17,11 @@ because a capitalised word is not evidence of a person.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from soulgraph.classify import corpus, cues, gazetteer, lexicon
 from soulgraph.classify.evidence import Tally, Vote
@@ -159,11 +161,21 @@ class _EntityFlags:
     marque: bool  # a brand whose name is also its products' ("a Subaru", "my Casio")
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _cue_votes(cue_list: tuple[str, ...], chatty: bool, technical: bool,
+               extractor: str) -> tuple[tuple[Vote, ...], Mapping[str, str]]:
+    """``cues.votes``, a pure function of these, once per distinct combination (a store
+    repeats a few hundred of them over every mention); read-only results."""
+    votes, forbid = cues.votes(cue_list, chatty, technical, extractor)
+    return tuple(votes), MappingProxyType(forbid)
+
+
 def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technical: bool,
                    quoted: bool, ev: list | None, e: _EntityFlags) -> tuple[list[Vote], dict[str, str]]:
     """One mention's votes and vetoes (``ev``: its prepared evidence, None when its span is
     not in the text; ``quoted``: the mention fills a pair of quotes exactly)."""
-    votes, forbid = cues.votes(m.cues, chatty, technical, m.extractor)
+    votes, forbid = _cue_votes(tuple(m.cues), chatty, technical, m.extractor)
+    votes = list(votes)
     if not e.spec:  # "MP 5", "BF 4": letters and a number that no standards body issues
         votes = [_MODEL_NUMBER if v.label == "shape standard" else v for v in votes]
     if e.given:
