@@ -418,3 +418,163 @@ def test_work_for_a_product_as_a_noun_is_no_employer():
     types, _ = _graph("I'm picking up the scheduler work for PocketPaw today.",
                       "PocketPaw release notes mention the PocketPaw repo and its changelog.")
     assert types.get("PocketPaw") != "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, triple", [
+    ("User: I started a new job at Datadog last Monday.", ("User", "works_at", "Datadog")),
+    # a company named for its product is typed a tool; working there is still a job
+    ("User's partner Sam is a product designer at Figma.", ("Sam", "works_at", "Figma")),
+    ("User said Alex Rivera, a data scientist at Spotify, will mentor the intern.",
+     ("Alex Rivera", "works_at", "Spotify")),
+    ("My cousin Marta is a lawyer in Madrid.", ("Marta", "lives_in", "Madrid")),
+    ("My sister Nina Patel works as a nurse at Providence Hospital.",
+     ("Nina Patel", "works_at", "Providence Hospital")),
+])
+def test_jobs_and_homes_in_personal_memories(extractor, text, triple):
+    _, edges = _graph(text, extractor=extractor)
+    assert triple in edges, edges
+
+
+@pytest.mark.parametrize("text, triple", [
+    ("My friend Priya grew up in Manila.", ("Priya", "lives_in", "Manila")),
+    ("User said their college roommate Ethan Zhao founded a startup called Loomly in Berlin.",
+     ("Ethan Zhao", "founded", "Loomly")),
+    ("User's son Leo plays soccer for the Portland Timbers academy.",
+     ("Leo", "member_of", "Portland Timbers")),
+    ("User's dad, Robert Kim, retired from Boeing in 2019.", ("Robert Kim", "works_at", "Boeing")),
+])
+def test_regex_fallback_personal_relations(text, triple):
+    _, edges = _graph(text, extractor="regex")
+    assert triple in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, work, author", [
+    ("User finished reading Project Hail Mary by Andy Weir and loved it.", "Project Hail Mary", "Andy Weir"),
+    ("User is reading The Pragmatic Programmer by Andrew Hunt and David Thomas.", "Pragmatic Programmer",
+     "Andrew Hunt"),
+    ("User's favorite podcast is Hardcore History by Dan Carlin.", "Hardcore History", "Dan Carlin"),
+])
+def test_a_work_read_by_its_author_is_a_work_whatever_its_title_says(extractor, text, work, author):
+    types, edges = _graph(text, extractor=extractor)
+    assert types.get(work) == "concept", types
+    assert (author, "created", work) in edges, edges
+
+
+def test_a_deadline_by_a_day_is_no_author():
+    _, edges = _graph("User is reading the Project Falcon spec and must send Project Falcon notes by Friday.",
+                      extractor="regex")
+    assert not [e for e in edges if e[1] == "created"], edges
+
+
+def test_regex_title_of_a_multiword_company_then_the_person():
+    """"President of Acme Corp Jane Ng": the title's body runs to its org word, then the name."""
+    types, edges = _graph("President of Acme Corp Jane Ng will join the Friday call.", extractor="regex")
+    assert types.get("Jane Ng") == "person" and types.get("Acme Corp") == "org", types
+    assert ("Jane Ng", "works_at", "Acme Corp") in edges, edges
+    types, _ = _graph("Secretary of State James Baker met him.", extractor="regex")
+    assert types.get("James Baker") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_school_named_for_a_person_is_an_organisation(extractor):
+    types, _ = _graph("User's daughter Mia starts kindergarten at Lincoln Elementary in September.",
+                      extractor=extractor)
+    assert types.get("Lincoln Elementary") == "org", types
+
+
+@pytest.mark.parametrize("text, triples", [
+    # the small model hangs "retired" on "dad" as a clause (VBD acl): its subject is still him
+    ("User's dad, Robert Kim, retired from Boeing in 2019 and lives in Seattle.",
+     {("Robert Kim", "works_at", "Boeing"), ("Robert Kim", "lives_in", "Seattle")}),
+    ("Ethan Zhao founded a startup called Loomly in Berlin.", {("Ethan Zhao", "founded", "Loomly")}),
+])
+def test_spacy_relations_through_a_parse_the_small_model_gets_half_right(text, triples):
+    _, edges = _graph(text)
+    assert triples <= edges, edges
+
+
+def test_starting_kindergarten_at_a_school_is_attending_it():
+    _, edges = _graph("User's daughter Mia starts kindergarten at Lincoln Elementary in September.",
+                      "Priya started at Stripe last week.")
+    assert ("Mia", "attended", "Lincoln Elementary") in edges, edges
+    assert ("Mia", "works_at", "Lincoln Elementary") not in edges
+    assert ("Priya", "works_at", "Stripe") in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_every_author_of_a_work_by_two(extractor):
+    _, edges = _graph("User is reading The Pragmatic Programmer by Andrew Hunt and David Thomas.",
+                      "User met Ann Lee and Tom Vail in Paris.", extractor=extractor)
+    assert {("Andrew Hunt", "created", "Pragmatic Programmer"),
+            ("David Thomas", "created", "Pragmatic Programmer")} <= edges, edges
+    assert not [e for e in edges if e[1] == "created" and "Pragmatic" not in e[2]], edges
+
+
+def test_a_relatives_job_place_is_not_the_users_home():
+    """The small model misparses "User's sister-in-law works ..." ("works" a noun owned by User)."""
+    _, edges = _graph("User's sister-in-law works at Deloitte in Chicago.")
+    assert ("User", "lives_in", "Chicago") not in edges, edges
+    assert ("Deloitte", "located_in", "Chicago") in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_joining_a_company_as_an_engineer_is_a_job(extractor):
+    _, edges = _graph("User's coworker Dana Whitfield joined Shopify as a staff engineer in May.",
+                      extractor=extractor)
+    assert ("Dana Whitfield", "works_at", "Shopify") in edges, edges
+    assert ("Dana Whitfield", "member_of", "Shopify") not in edges
+
+
+@pytest.mark.parametrize("text, triple", [
+    ("User: my wife Elena is a pediatrician at Boston Children's Hospital.",
+     ("Elena", "works_at", "Boston Children's Hospital")),
+    ("User's team lead is Omar Haddad, who previously worked at Uber.", ("Omar Haddad", "works_at", "Uber")),
+    ("User's uncle, Dr. Henry Walsh, teaches history at Ohio State University.",
+     ("Henry Walsh", "works_at", "Ohio State University")),
+    ("User: my daughter Zoe plays violin in the Seattle Youth Symphony.",
+     ("Zoe", "member_of", "Seattle Youth Symphony")),
+])
+def test_regex_fallback_jobs_said_other_ways(text, triple):
+    _, edges = _graph(text, extractor="regex")
+    assert triple in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_pet_named_after_its_kind_is_no_person(extractor):
+    types, _ = _graph("User adopted a golden retriever named Biscuit from the Humane Society.",
+                      "User met a guy named Carlos at the gym.", extractor=extractor)
+    assert types.get("Biscuit") == "concept", types
+    assert types.get("Carlos") == "person", types
+
+
+@pytest.mark.parametrize("text, person, company", [
+    ("Yesterday Acme CEO Jane Doe said no.", "Jane Doe", "Acme"),
+    ("Jane Doe, CEO of Globex, said no.", "Jane Doe", "Globex"),
+    ("User met Carlos Mendez, the CTO of Plaid, at KubeCon in Chicago.", "Carlos Mendez", "Plaid"),
+])
+def test_regex_a_company_officers_title_splits_the_names(text, person, company):
+    """"Acme CEO Jane Doe", "CEO of Globex" were one concept node in regex mode."""
+    types, edges = _graph(text, extractor="regex")
+    assert types.get(person) == "person" and company in types, types
+    assert (person, "works_at", company) in edges, edges
+
+
+def test_regex_a_department_after_a_title_is_no_node():
+    types, _ = _graph("Raj Patel reports to the VP of Engineering, Laura Chen.",
+                      "The VP of Sales Tom Reed left.", extractor="regex")
+    assert "Engineering" not in types and "Sales" not in types, types
+    assert types.get("Laura Chen") == "person" and types.get("Tom Reed") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, triple", [
+    ("User mentioned their old boss, Greg Holt, now runs engineering at Notion.",
+     ("Greg Holt", "works_at", "Notion")),
+    ("User's mother-in-law, Gloria Reyes, is visiting from San Antonio.",
+     ("Gloria Reyes", "lives_in", "San Antonio")),
+])
+def test_running_a_team_somewhere_and_visiting_from_home(extractor, text, triple):
+    _, edges = _graph(text, extractor=extractor)
+    assert triple in edges, edges

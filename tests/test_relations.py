@@ -181,6 +181,72 @@ def test_regex_patterns_for_roles_killings_and_places(text, names, triple):
     assert triple in _regex(text, names)
 
 
+@pytest.mark.parametrize("text, names, triple", [
+    # killings told with a lead verb, an apposition, or a possessive noun
+    ("Mark Keller, convicted of murdering reporter Ann Dole, died.", ["Mark Keller", "Ann Dole"],
+     ("Mark Keller", "killed", "Ann Dole")),
+    ("Police said Tom Vail acted alone in killing Sam Reed.", ["Tom Vail", "Sam Reed"],
+     ("Tom Vail", "killed", "Sam Reed")),
+    ("It was Sam Reed's assassin, Tom Vail, who fled.", ["Sam Reed", "Tom Vail"],
+     ("Tom Vail", "killed", "Sam Reed")),
+    ("Tom Vail, assassin of Sam Reed, was caught.", ["Tom Vail", "Sam Reed"],
+     ("Tom Vail", "killed", "Sam Reed")),
+    ("Sam Reed was fatally shot by Tom Vail.", ["Sam Reed", "Tom Vail"], ("Tom Vail", "killed", "Sam Reed")),
+    # birthplaces, headquarters, places in a region
+    ("Ann Dole, 76, born in Fort Worth, sang.", ["Ann Dole", "Fort Worth"],
+     ("Ann Dole", "lives_in", "Fort Worth")),
+    ("Ann Dole was born in Tulsa.", ["Ann Dole", "Tulsa"], ("Ann Dole", "lives_in", "Tulsa")),
+    ("Staff at the Globex headquarters in nearby Dover left.", ["Globex", "Dover"],
+     ("Globex", "located_in", "Dover")),
+    ("Rain hit Lamu in eastern Kenya.", ["Lamu", "Kenya"], ("Lamu", vocab.IN_PLACE, "Kenya")),
+    # appositions: a described name, or a role whose organisation comes before the person
+    ("Ann Dole, a Tulsa lawyer, said no.", ["Ann Dole", "Tulsa"], ("Ann Dole", vocab.ROLE_AT, "Tulsa")),
+    ("said Ann Dole, Globex's chairman.", ["Ann Dole", "Globex"], ("Ann Dole", "works_at", "Globex")),
+    ("with the deputy director of the Globex Institute, Ann Dole, today.", ["Globex Institute", "Ann Dole"],
+     ("Ann Dole", "works_at", "Globex Institute")),
+    ("The dissident Ukrainian pianist Tom Vail spoke.", ["Ukrainian", "Tom Vail"],
+     ("Tom Vail", vocab.BY_TYPES, "Ukrainian")),
+])
+def test_regex_patterns_for_news_shapes(text, names, triple):
+    assert triple in _regex(text, names)
+
+
+def test_regex_news_appositions_with_a_role_and_a_town_in_its_state():
+    types, edges = graph_facts("Ann Dole, 50, of Bethany, Conn., was hurt Thursday.",
+                               "Quotes came from Tom Vail, an Initech spokesman.",
+                               "said Jo Reed, vice president of daytime programs for Globex Entertainment.",
+                               "Sam Lee, the 9th president of the United States, was born in Tulsa, Okla.",
+                               extractor="regex")
+    assert {("Ann Dole", "lives_in", "Bethany"), ("Ann Dole", "lives_in", "Conn"),
+            ("Tom Vail", "works_at", "Initech"),
+            ("Jo Reed", "works_at", "Globex Entertainment")} <= edges, edges
+    assert not [e for e in edges if e[0] == "United States"], edges  # the country was born nowhere
+
+
+def test_regex_passive_killing_points_from_the_killer():
+    assert _regex("Tom Vail was assassinated by Sam Reed.", ["Tom Vail", "Sam Reed"]) == {
+        ("Sam Reed", "killed", "Tom Vail")}
+
+
+@pytest.mark.parametrize("text, names", [
+    ("The biggest ship on Earth is the Queen Mary.", ["Earth", "Mary"]),  # no title in "is the Queen"
+    # heading a country is no job at a place
+    ("the 13th president of the United States, Tom Vail, was born there.", ["United States", "Tom Vail"]),
+    ("Ann Dole, the Tulsa one, left early.", ["Ann Dole", "Tulsa"]),  # no noun saying what she is
+])
+def test_regex_news_shapes_that_are_no_edge(text, names):
+    assert _regex(text, names) == set()
+
+
+def test_regex_title_with_a_period_does_not_split_the_pair():
+    """The regex extractor's sentence splitter cuts after "Gov."; the pair still links."""
+    types, edges = graph_facts("Nebraska Gov. Tom Vail signed the bill on Monday.",
+                               "Tom Vail spoke in Nebraska.", extractor="regex")
+    assert ("Tom Vail", "lives_in", "Nebraska") in edges
+    _, edges = graph_facts("Tom Vail lives in Nebraska. Gov. Ann Dole of Ohio spoke.", extractor="regex")
+    assert not [e for e in edges if e[0] == "Tom Vail" and e[2] != "Nebraska"]
+
+
 def test_regex_patterns_do_not_link_across_a_list():
     assert _regex("She met Colombia, Bolivia and Peru officials.", ["Colombia", "Bolivia"]) == set()
     assert _regex("Emailed Lisa, Tom, and the director of Globex.", ["Tom", "Globex"]) == set()
@@ -334,3 +400,25 @@ def test_moving_to_a_name_ner_calls_neither_org_nor_place_is_typed_by_the_classi
                        "Globex hired three engineers this week.", "Kenji joined Globex's platform team.")
     assert ("Kenji Watanabe", "works_at", "Globex") in got
     assert ("Kenji Watanabe", "lives_in", "Globex") not in got
+
+
+@pytest.mark.parametrize("text, names, triple", [
+    # the small model's parse leaves these pairs unlinked; the surface patterns read them
+    ("At a briefing at FAA headquarters in nearby Dover, Ann Lee said no.",
+     {"FAA": ORG, "Dover": G, "Ann Lee": P}, ("FAA", "located_in", "Dover")),
+    ("Ohio born Tom Vail was a 27-year-old actor from Broadway.", {"Ohio": G, "Tom Vail": P},
+     ("Tom Vail", "lives_in", "Ohio")),
+])
+def test_surface_patterns_link_what_the_parse_left_unlinked(text, names, triple):
+    assert triple in triples(text, names)
+
+
+def test_surface_patterns_keep_the_ner_type_veto():
+    assert triples("Priya Shah was born in Stripe.", {"Priya Shah": P, "Stripe": ORG}) == set()
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_date_after_was_killed_is_no_victim(extractor):
+    _, edges = graph_facts("Tom Vail was killed April 1980 in a coup.", "Tom Vail led the army.",
+                           extractor=extractor)
+    assert not [e for e in edges if e[1] == "killed"], edges

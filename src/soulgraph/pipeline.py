@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from soulgraph import classify, extract, gcpause, relations, resolve
+from soulgraph import classify, extract, gcpause, resolve
 from soulgraph.classify import corpus
 from soulgraph.classify.memo import DecisionMemo
 from soulgraph.extract import Progress
@@ -22,6 +22,7 @@ from soulgraph.graph import assemble
 from soulgraph.hashing import content_hash
 from soulgraph.models import Memory, MemoryAnalysis
 from soulgraph.registry import Registry
+from soulgraph.relations.link import check_edge_types, co_occurrence_edges, link_edges
 
 
 @dataclass
@@ -139,13 +140,14 @@ def _build_graph(
                     own_speaker[(mid, spk)] = e
     # a speaker's own mention says which node it was resolved into (merges change the id)
     speaker_entity.update(own_speaker)
-    rels = relations.link(list(analyses), entity_of_mention, speaker_entity, by_id)
+    # edges stay plain records up to the graph (the public relations.* functions return models)
+    rels = link_edges(list(analyses), entity_of_mention, speaker_entity, by_id)
     types = {key: attrs["type"] for key, attrs in nodes}
-    rels = relations.check_types(rels, types)
-    rels += relations.co_occurrence(list(analyses), entity_of_mention, types, by_id, rels)
+    rels = check_edge_types(rels, types)
+    rels += co_occurrence_edges(list(analyses), entity_of_mention, types, by_id, rels)
     records = [memory_record(m, hashes[m.id]) for m in memories]
     meta = {"extractor": extractor, "generator": "soulgraph"}
-    return assemble(nodes, [_edge(r) for r in rels], records, meta)
+    return assemble(nodes, [r.edge() for r in rels], records, meta)
 
 
 def _corpus_stats(texts: dict[str, str], analyses: Sequence[MemoryAnalysis]) -> corpus.CorpusStats:
@@ -167,13 +169,6 @@ def memory_record(m: Memory, content_hash_: str | None = None) -> dict:
     if m.superseded:
         rec["superseded"] = True
     return rec
-
-
-def _edge(rel) -> tuple[str, str, str, dict]:
-    """Relation (pydantic or dict) -> (source, target, key, attrs) with plain-dict provenance."""
-    d = rel.model_dump(exclude_none=True) if hasattr(rel, "model_dump") else dict(rel)
-    src, dst = d.pop("source"), d.pop("target")
-    return src, dst, d["relation"], d
 
 
 def _pin_for(registry: Registry, c: resolve.Cluster):

@@ -17,11 +17,13 @@ because a capitalised word is not evidence of a person.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from soulgraph.classify import corpus, cues, gazetteer
+from soulgraph.classify import corpus, cues, gazetteer, lexicon
 from soulgraph.classify.evidence import Tally, Vote
 from soulgraph.models import Mention
 from soulgraph.ontology import DEFAULT_TYPE, ENTITY_TYPES
@@ -57,6 +59,10 @@ _A_PRODUCT = Vote("tool", "a / my X (one of the brand's products)", 1.5, "gazett
 _ONE_OF = re.compile(r"(?:^|\s)(?:an?|my|his|her|their|our|your|new|old|classic)\s+$", re.I)
 _MODEL_NUMBER = Vote("tool", "letters + model number (MP 5)", 1.5, "shape")
 _QUOTED_TITLE = Vote("document", "quoted title (a song, book, article)", 2.0, "quoted")
+# "reading Project Hail Mary by Andy Weir", "the podcast Hardcore History by Dan Carlin": a work
+# and its author, however the title is shaped ("Project ...", "The ... Programmer")
+_WORK_BY = Vote("concept", "reading / the book X by Author (a work)", 3.5, "work")
+_BY_AUTHOR = re.compile(r" by (?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w'’-]+")
 MIN_SCORE = 1.0  # below this the best type is only a guess: concept
 _ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -122,7 +128,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own
         else:
             sig = (tuple(m.cues), m.extractor, dialogue, chatty, technical, quoted,
-                   None if ev is None else (ev[0], ev[1], *map(tuple, ev[2:])))
+                   None if ev is None else (ev[0], ev[1]) if len(ev) == 2  # (most: no vote rows)
+                   else (ev[0], ev[1], *map(tuple, ev[2:])))
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
@@ -130,7 +137,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     for m, text, dialogue, chatty, technical, quoted, ev, n in groups.values():
         votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, quoted, ev, entity)
         tally.add_mention(votes, forbid, n)
-    if fig.speaker and not listed and "speaker:agent" not in {c for m in mentions for c in m.cues}:
+    if fig.speaker and not listed and not any("speaker:agent" in m.cues for m in mentions):
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
     files = fig.files
     if files >= 2 and " " not in key:  # "mempalace/cli.py", "mempalace/palace.py": the code being built,
@@ -154,11 +161,21 @@ class _EntityFlags:
     marque: bool  # a brand whose name is also its products' ("a Subaru", "my Casio")
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _cue_votes(cue_list: tuple[str, ...], chatty: bool, technical: bool,
+               extractor: str) -> tuple[tuple[Vote, ...], Mapping[str, str]]:
+    """``cues.votes``, a pure function of these, once per distinct combination (a store
+    repeats a few hundred of them over every mention); read-only results."""
+    votes, forbid = cues.votes(cue_list, chatty, technical, extractor)
+    return tuple(votes), MappingProxyType(forbid)
+
+
 def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technical: bool,
                    quoted: bool, ev: list | None, e: _EntityFlags) -> tuple[list[Vote], dict[str, str]]:
     """One mention's votes and vetoes (``ev``: its prepared evidence, None when its span is
     not in the text; ``quoted``: the mention fills a pair of quotes exactly)."""
-    votes, forbid = cues.votes(m.cues, chatty, technical, m.extractor)
+    votes, forbid = _cue_votes(tuple(m.cues), chatty, technical, m.extractor)
+    votes = list(votes)
     if not e.spec:  # "MP 5", "BF 4": letters and a number that no standards body issues
         votes = [_MODEL_NUMBER if v.label == "shape standard" else v for v in votes]
     if e.given:
@@ -186,9 +203,35 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             forbid = {**forbid, "person": "part of a product name"}
     if quoted:
         votes.append(_QUOTED_TITLE)
+    if text.startswith(" by ", m.end) and _work_by_author(m, text):
+        votes.append(_WORK_BY)
+    if text.endswith(("named ", "called "), 0, m.start) and _pet_named(m, text):
+        votes.append(_PET_NAMED)  # "a golden retriever named Biscuit": the pet, not a person
     if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
         votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
     return votes, forbid
+
+
+_NAMED_LEFT = re.compile(r"(\w+)s?\s+(?:named|called)\s+$")
+_PET_NAMED = Vote("concept", "a dog / cat named X (an animal's name)", 3.0, "pet")
+
+
+def _pet_named(m: Mention, text: str) -> bool:
+    hit = _NAMED_LEFT.search(text, max(0, m.start - 40), m.start)
+    return hit is not None and hit.group(1).casefold() in lexicon.ANIMAL_NOUNS
+
+
+def _work_by_author(m: Mention, text: str) -> bool:
+    """"X by Author" after a reading / watching verb or a work noun (not "the report by Friday")."""
+    from soulgraph import shapes
+
+    hit = _BY_AUTHOR.match(text, m.end)
+    if hit is None:
+        return False
+    last = hit.group(0).split()[-1]
+    if shapes.is_weekday(last) or shapes.is_month(last):
+        return False
+    return lexicon.WORK_LEFT.search(text, max(0, m.start - 60), m.start) is not None
 
 
 def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:

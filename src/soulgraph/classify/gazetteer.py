@@ -122,6 +122,12 @@ BARE_STATE_ABBR = frozenset("ariz calif colo conn fla ga ind ky la md mich minn 
                              "wis wyo".split())
 
 
+@functools.cache
+def _suffix_words() -> frozenset[str]:
+    """Last words that make a name an org, a place or an event (their union, built once)."""
+    return words("orgs_suffix") | words("places_suffix") | words("event_words")
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
@@ -192,8 +198,7 @@ def votes(name: str) -> list[Vote]:
                 out.append(Vote("tool", f"a model of '{head}'", 2.0, "gazetteer"))  # "Dodge Cuda", "Audi R8"
                 known = True
                 break
-    suffixes = words("orgs_suffix") | words("places_suffix") | words("event_words")
-    if known or (len(toks) > 1 and toks[-1].rstrip(".") in suffixes):
+    if known or (len(toks) > 1 and toks[-1].rstrip(".") in _suffix_words()):
         return out
     first_given = toks[0] in words("given_names") and toks[0] not in words("ambiguous_names")
     if len(toks) == 1:

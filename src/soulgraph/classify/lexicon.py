@@ -6,6 +6,8 @@ stand next to it ("X, our lead designer", "the X library", "works at X").
 
 from __future__ import annotations
 
+import re
+
 PERSON_NOUNS = frozenset("""
 friend friends buddy pal mate colleague coworker co-worker boss manager lead designer engineer developer
 founder cofounder co-founder ceo cto cfo coo president chairman chairwoman director secretary minister
@@ -162,3 +164,11 @@ def verb_label(lemma: str) -> str:
     if lemma.endswith("y") and len(lemma) > 2 and lemma[-2] not in "aeiou":
         return lemma[:-1] + "ied"
     return lemma + "ed"
+
+
+# Words before a creative work's title within its sentence: "reading X", "the podcast X",
+# "recommended the book X" (then "X by Author" names its author).
+WORK_LEFT = re.compile(
+    r"\b(?:read|reading|reread|re-reading|watch(?:ed|ing)?|listen(?:ed|ing)?\s+to|recommended|book|books|novel|"
+    r"memoir|biography|film|movie|documentary|album|song|podcast|essay|audiobook|series|show|play)\b[^.!?;:]{0,40}$",
+    re.I)

@@ -344,7 +344,11 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         first = False
 
     of_title = 0  # 1: a title just ended the name so far; 2: "of" came after it
-    for ws, we in words:
+    skip_to = 0  # words before this index belong to the title's organisation
+    corp = False  # the last title is a company officer's ("CEO", "VP"): its "of" names a company
+    for i, (ws, we) in enumerate(words):
+        if i < skip_to:
+            continue
         w = t[ws:we]
         lw = w.casefold()
         if lw in W.CONNECTORS and w.islower():
@@ -352,12 +356,21 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
                 cur.append((ws, we))
             elif of_title == 1 and lw == "of":
                 of_title = 2
+                k = _title_body_end(t, words, i + 1, corp)
+                if k:  # "President of Acme Corp Jane Ng": the body, then the person
+                    body = t[words[i + 1][0]:words[k - 1][1]]
+                    if not (corp and body.casefold() in _DEPARTMENTS):  # not "VP of Sales"
+                        out.append((words[i + 1][0], words[k - 1][1], False, ""))
+                    skip_to, of_title = k, 0
+                    if k == len(words):
+                        cue = ""  # "CEO of Globex": no person named after it
             continue
         if _is_stopword(w):
             flush()
             of_title = 0
             continue
-        if lw in W.ROLE_TITLES and we < e:
+        corp = lw in _CORP_TITLES and w.isupper()  # "Acme CEO Jane Doe", "CTO of Plaid"
+        if (corp or lw in W.ROLE_TITLES or lw == "director") and we < e:
             flush()
             cue, of_title = f"title:{lw}", 1
             continue
@@ -371,6 +384,34 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         ps, pe, ini, c = out[-1]
         out[-1] = (ps, _strip_possessive(t, ps, pe), ini, c)
     return [p for p in out if p[1] > p[0]]
+
+
+_CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
+# a company's own units: "VP of Engineering" heads one, it names no company
+_DEPARTMENTS = frozenset("""engineering sales marketing product products operations finance hr design research
+legal support growth data infrastructure platform people security it communications partnerships strategy
+technology business development""".split())
+
+
+def _title_body_end(t: str, words: list[tuple[int, int]], i: int, corp: bool = False) -> int:
+    """After "President of": the index where the person's name starts when the body named
+    before it has two or more words and ends in an organisation word ("Acme Corp Jane Ng"),
+    else 0 ("Secretary of State James Baker" skips its one word as before). After a company
+    officer's title the body is a company: up to a given name ("CTO of Plaid", "VP of Sales
+    Tom Reed"), or to the end of the run."""
+    if corp:
+        for k in range(i + 1, len(words)):
+            if gazetteer.is_given_name(t[words[k][0]:words[k][1]]):
+                return k
+        return len(words) if i < len(words) else 0
+    for k in range(i + 1, min(i + 5, len(words) - 1)):
+        last = t[words[k][0]:words[k][1]]
+        if not last[:1].isupper():
+            return 0
+        if last.casefold() in gazetteer.words("orgs_suffix"):
+            nxt = t[words[k + 1][0]:words[k + 1][1]]
+            return k + 1 if nxt[:1].isupper() and not _is_stopword(nxt) else 0
+    return 0
 
 
 def _is_stopword(word: str) -> bool:

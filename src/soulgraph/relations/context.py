@@ -90,6 +90,10 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
                 for p in ch.children:
                     if p.dep_ == "pobj":
                         res.extend(ends(ctx, p, 1))
+            elif e is None and ch.dep_ == "acl" and ch.lower_ in ("called", "named"):
+                # "founded a startup called Loomly": the name the common noun is given
+                res.extend((ctx.tok2men[n.i], n) for n in ch.children
+                           if n.dep_ in ("oprd", "dobj", "attr") and n.i in ctx.tok2men)
         if e is not None and len(res) == n_before:  # a bare role word, no one named beside it
             res.append((e, c))
     return res
@@ -201,7 +205,9 @@ def subjects(t, depth: int = 0) -> list:
         return [t.head if (s.lower_ in REL_PRONOUNS and t.dep_ == "relcl") else s for s in subj]
     if depth < 3 and t.dep_ in ("xcomp", "conj", "advcl") and t.head.i != t.i:
         return subjects(t.head, depth + 1)
-    if t.dep_ == "acl" and t.tag_ == "VBG":
+    if t.dep_ == "acl" and t.tag_ in ("VBG", "VBD"):
+        # "User's dad, Robert Kim, retired from Boeing": a finite verb the parser hung on its
+        # subject as a clause (a past participle, "a man killed in", is tagged VBN)
         return [t.head]
     if depth < 3 and t.dep_ == "pcomp" and t.tag_ == "VBG":  # "convicted of assassinating X"
         v = t.head.head

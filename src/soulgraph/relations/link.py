@@ -23,6 +23,17 @@ def link(
     the speaker of the segment holding the evidence (no named speaker: dropped).
     The same fact from several memories is one edge listing them all.
     """
+    return [e.relation_model() for e in link_edges(analyses, entity_of_mention, speaker_entity, memories)]
+
+
+def link_edges(
+    analyses: list[MemoryAnalysis],
+    entity_of_mention: Mapping[tuple[str, int], str],
+    speaker_entity: Mapping[tuple[str, str], str],
+    memories: Mapping[str, Memory],
+) -> list[_Edge]:
+    """:func:`link` as plain records (the pipeline's path: no model is built only to be
+    dumped back into a dict)."""
     edges: dict[tuple[str, str, str], _Edge] = {}
     for a in analyses:
         if not a.relations:
@@ -55,15 +66,39 @@ class _Edge:
     confidence: float = 0.0
     weak: bool = False
     prov: list[tuple] = field(default_factory=list)
+    valid_from: str | None = None
+    valid_to: str | None = None
 
     def relation_model(self) -> Relation:
-        # the tuples sort as _dedupe orders models (time, memory, span, then arrival)
         prov = [Provenance(memory_id=mid, start=start, end=end, sentence_start=s0, sentence_end=s1,
                            extractor=extractor, confidence=conf, time=time)
-                for _t, mid, start, end, _n, s0, s1, extractor, conf, time
-                in _first_each(self.prov, order=None, ident=lambda t: t[1:4])]
+                for _t, mid, start, end, _n, s0, s1, extractor, conf, time in self.prov]
         return Relation(source=self.source, target=self.target, relation=self.relation,
-                        confidence=self.confidence, weak=self.weak, provenance=prov)
+                        confidence=self.confidence, weak=self.weak, valid_from=self.valid_from,
+                        valid_to=self.valid_to, provenance=prov)
+
+    def edge(self) -> tuple[str, str, str, dict]:
+        """(source, target, relation, attrs): ``relation_model().model_dump(exclude_none=True)``
+        without source and target, as the graph stores it, built directly."""
+        attrs = {"relation": self.relation, "confidence": float(self.confidence), "weak": self.weak}
+        if self.valid_from is not None:
+            attrs["valid_from"] = self.valid_from
+        if self.valid_to is not None:
+            attrs["valid_to"] = self.valid_to
+        prov = []
+        for _t, mid, start, end, _n, s0, s1, extractor, conf, time in self.prov:
+            p = {"memory_id": mid}
+            for k, v in (("start", start), ("end", end), ("sentence_start", s0), ("sentence_end", s1),
+                         ("extractor", extractor)):
+                if v is not None:
+                    p[k] = v
+            if conf is not None:
+                p["confidence"] = float(conf)
+            if time is not None:
+                p["time"] = time
+            prov.append(p)
+        attrs["provenance"] = prov
+        return self.source, self.target, self.relation, attrs
 
 
 _P, _O, _PL, _C = "person", "org", "place", "concept"
@@ -71,7 +106,7 @@ _ANY = None
 # relation -> (allowed source types, allowed target types) over the classifier's final types;
 # None = any. Checked once types are decided, so "Claude Code works_at MCP" (a tool) is dropped.
 FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
-    "works_at": (frozenset({_P}), frozenset({_O, _C, _PL})),  # "works at the American Embassy" (FAC)
+    "works_at": (frozenset({_P}), frozenset({_O, _C, _PL, "tool"})),  # "works at the American Embassy" (FAC)
     "member_of": (frozenset({_P, _O}), frozenset({_O, "project", _C})),
     "reports_to": (frozenset({_P}), frozenset({_P, _C})),
     "manages": (frozenset({_P}), frozenset({_P, _O, "project", _C})),
@@ -109,19 +144,11 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
     """
     out: dict[tuple[str, str, str], Relation] = {}
     for r in rels:
-        ts, tt = types.get(r.source), types.get(r.target)
-        if r.relation == V.IN_PLACE:
-            if ts not in (_O, _PL, "event") or tt != _PL:
-                continue
-            r = r.model_copy(update={"relation": "located_in"})
-        if r.relation == V.BY_TYPES or not _fits(r.relation, ts, tt):
-            by_types = r.relation in _BY_TYPES or r.relation == V.BY_TYPES
-            new = _FINAL_TYPE_PREP.get((ts, tt)) if by_types else None
-            if new is None or not _fits(new, ts, tt):
-                continue
-            r = r.model_copy(update={"relation": new})
-        if r.relation == "visited" and tt == "event" and ts == _P:  # "went to PyCon": attended it
-            r = r.model_copy(update={"relation": "attended"})
+        label = final_label(r.relation, types.get(r.source), types.get(r.target))
+        if label is None:
+            continue
+        if label != r.relation:
+            r = r.model_copy(update={"relation": label})
         key = (r.source, r.relation, r.target)
         if key in out:
             out[key].provenance = _dedupe(out[key].provenance + r.provenance)
@@ -129,6 +156,44 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
         else:
             out[key] = r
     return list(out.values())
+
+
+def check_edge_types(edges: list[_Edge], types: Mapping[str, str]) -> list[_Edge]:
+    """:func:`check_types` on the records of :func:`link_edges` (same labels, merges, order)."""
+    out: dict[tuple[str, str, str], _Edge] = {}
+    for e in edges:
+        label = final_label(e.relation, types.get(e.source), types.get(e.target))
+        if label is None:
+            continue
+        if label != e.relation:
+            e = _Edge(e.source, e.target, label, e.confidence, e.weak, e.prov, e.valid_from, e.valid_to)
+        key = (e.source, e.relation, e.target)
+        kept = out.get(key)
+        if kept is not None:
+            kept.prov = _first_each(kept.prov + e.prov, order=_ROW_ORDER, ident=_ROW_SPAN)
+            kept.confidence = max(kept.confidence, e.confidence)
+        else:
+            out[key] = e
+    return list(out.values())
+
+
+def final_label(relation: str, ts: str | None, tt: str | None) -> str | None:
+    """The label an edge keeps once both ends are typed (``ts``, ``tt``), None: dropped."""
+    if relation == V.ROLE_AT:
+        relation = "lives_in" if tt == _PL else "works_at"
+    if relation == V.IN_PLACE:
+        if ts not in (_O, _PL, "event") or tt != _PL:
+            return None
+        relation = "located_in"
+    if relation == V.BY_TYPES or not _fits(relation, ts, tt):
+        by_types = relation in _BY_TYPES or relation == V.BY_TYPES
+        new = _FINAL_TYPE_PREP.get((ts, tt)) if by_types else None
+        if new is None or not _fits(new, ts, tt):
+            return None
+        relation = new
+    if relation == "visited" and tt == "event" and ts == _P:  # "went to PyCon": attended it
+        relation = "attended"
+    return relation
 
 
 def _fits(rel: str, ts: str | None, tt: str | None) -> bool:
@@ -153,6 +218,18 @@ def co_occurrence(
     Never between people, organisations or places: there a missing semantic edge
     is information, and a weak edge would read as a claim. ``weak=True`` always.
     """
+    edges = co_occurrence_edges(analyses, entity_of_mention, types, memories, semantic)
+    return [e.relation_model() for e in edges]
+
+
+def co_occurrence_edges(
+    analyses: list[MemoryAnalysis],
+    entity_of_mention: Mapping[tuple[str, int], str],
+    types: Mapping[str, str],
+    memories: Mapping[str, Memory],
+    semantic: list,
+) -> list[_Edge]:
+    """:func:`co_occurrence` as plain records (``semantic``: relations or records)."""
     joined = {frozenset((r.source, r.target)) for r in semantic}
     edges: dict[tuple[str, str], _Edge] = {}
     for a in analyses:
@@ -180,14 +257,29 @@ def co_occurrence(
     return _finish(edges, memories)
 
 
-def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[Relation]:
+def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[_Edge]:
     """Edges in key order, provenance deduplicated, validity from their memories' times."""
+    from soulgraph.supersede import valid_to
+
     out = []
     for key in sorted(edges):
-        rel = edges[key].relation_model()
-        rel.valid_from, rel.valid_to = validity(rel, memories)
-        out.append(rel)
+        e = edges[key]
+        # the tuples sort as _dedupe orders models (time, memory, span, then arrival)
+        prov = e.prov
+        if len(prov) > 1:  # (most edges have one row: nothing to sort or drop)
+            e.prov = prov = _first_each(prov, order=None, ident=_ROW_SPAN)
+        e.valid_from = min((t[9] for t in prov if t[9]), default=None)
+        e.valid_to = valid_to((t[1] for t in prov), memories)
+        out.append(e)
     return out
+
+
+def _ROW_ORDER(t: tuple) -> tuple:  # a provenance row's place, as _dedupe orders models
+    return t[0], t[1], t[2] or 0, t[3] or 0
+
+
+def _ROW_SPAN(t: tuple) -> tuple:  # (memory id, start, end): one span, one entry
+    return t[1:4]
 
 
 def validity(rel: Relation, memories: Mapping[str, Memory]) -> tuple[str | None, str | None]:

@@ -136,7 +136,9 @@ def _site(ctx: Ctx, n) -> None:
                     for x, xt in ends(ctx, p):
                         if not isinstance(x, str) and ctx.types[x] == "place":
                             for m, mt in owners:
-                                add(ctx, m, x, "located_in", (mt, n, xt), 0.5, f"{n.text} {c.text}")
+                                # an owner finally typed a person is no site ("User's works in
+                                # Chicago", a misparse): @in_place drops it rather than relabel
+                                add(ctx, m, x, V.IN_PLACE, (mt, n, xt), 0.5, f"{n.text} {c.text}")
 
 
 def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:

@@ -16,6 +16,7 @@ in tokens times the (small) number of names per sentence.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from soulgraph.models import Mention, RelationCandidate
@@ -60,7 +61,35 @@ def candidates_from_doc(doc, memory_id: str, offset: int, speaker: str | None,
         named_for_place(ctx, sent, mentions)
         kill_nouns(ctx, sent)
     _place_pairs(ctx, mentions)
-    return list(ctx.out.values())
+    out = list(ctx.out.values())
+    _surface_gaps(doc.text, memory_id, offset, mentions, first_index, types, out)
+    return out
+
+
+# "January 27", "April 1980", "1963": a date the model did not call one is still no party
+_DATEISH = re.compile(r"\d|^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?(?:\s|$)")
+_BARE_PREP = re.compile(r"^,?\s*(?:of|from|in)(?:\s+(?:the|a|an))?$|^,$", re.I)
+
+
+def _surface_gaps(text, memory_id, offset, mentions, first_index, types, out) -> None:
+    """The regex extractor's surface patterns between two names the parse left unlinked."""
+    from soulgraph.relations.patterns import candidates_from_text
+
+    keep = [i for i, m in enumerate(mentions) if types[i] != "skip" and m.extractor != "speaker"
+            and "place_pair" not in m.cues and not _DATEISH.search(m.text)]
+    if len(keep) < 2:
+        return
+    have = {frozenset((c.head, c.tail)) for c in out}
+    sub = [mentions[i] for i in keep]
+    for c in candidates_from_text(text, memory_id, offset, None, sub, 0):
+        if c.relation in (V.BY_TYPES, V.IN_PLACE) and _BARE_PREP.match(c.trigger):
+            continue  # a bare "X of Y", "X from Y": the parse already read what it attaches to
+        if not V.compatible(c.relation, types[keep[c.head]], types[keep[c.tail]]):
+            continue  # NER's types veto as they do for the parse's own edges ("lives in Stripe")
+        h, t = first_index + keep[c.head], first_index + keep[c.tail]
+        if frozenset((h, t)) not in have:
+            have.add(frozenset((h, t)))
+            out.append(replace(c, head=h, tail=t, extractor="spacy-surface"))
 
 
 def _place_pairs(ctx: Ctx, mentions: list[Mention]) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from soulgraph.classify import gazetteer
+from soulgraph.classify.lexicon import noun_type
 from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
 
@@ -32,18 +34,64 @@ _KILLED_BY = r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s
 
 _TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
 
+
+def _person_nouns() -> str:
+    """An alternation of the nouns that name a person by occupation or standing ("historian",
+    "pianist", "lawyer"), kin and friends left out: "Soviet historian Roy Medvedev"."""
+    from soulgraph.classify.lexicon import PERSON_NOUNS
+
+    words = (w for w in PERSON_NOUNS if w.isalpha() and w not in V.KIN and V.ROLE_NOUN.get(w) != "friend_of")
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+_PERSON_NOUN = _person_nouns()
+# "convicted of murdering", "acted alone in killing", "fired the shots that killed"
+_KILLING = (r"(?:killing|murdering|assassinating|killed|murdered|assassinated|"
+            r"the\s+(?:assassination|murder|killing)\s+of)")
+_KILL_LEAD = (r"(?:convicted\s+of|charged\s+with(?:\s+having)?|accused\s+of|suspected\s+of|"
+              r"acted\s+alone\s+in|fired\s+the\s+shots?\s+that|in)")
+_COMPASS = r"(?:north|south|east|west|central|(?:north|south)-?(?:east|west))(?:ern)?"
+
 # text between head and tail -> relation (head -> tail).
 _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$", re.I),
      "works_at"),
+    # "Omar Haddad, who previously worked at Uber", "Henry Walsh teaches history at Ohio State"
+    (re.compile(rf"^,?\s+who\s+(?:(?-i:[a-z]+ly)\s+)?(?:works|worked|has\s+worked|had\s+worked)\s+"
+                rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),
+    (re.compile(rf"^,?\s+(?:teaches|taught|lectures|lectured)\s+(?:(?-i:[a-z]+)\s+){{0,2}}at\s+{_THE}$",
+                re.I), "works_at"),
+    # "Greg Holt, now runs engineering at Notion"
+    (re.compile(rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?-i:[a-z][\w-]*)\s+"
+                rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),
+    # "Gloria Reyes is visiting from San Antonio": where she comes from
+    (re.compile(rf"^,?\s+(?:is\s+|was\s+)?(?:visiting|over)\s+from\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^\s+(?:lives?|lived|living|resides?|resided)\s+in\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"^\s+(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", re.I), "lives_in"),
+    # "Hannah works as a nurse at Providence", "Sam is a product designer at Figma", "Bob retired
+    # from Boeing"
+    (re.compile(rf"^\s+(?:works?|worked|working)\s+as\s+(?:a|an|the)\s+{_MODS}[\w-]+\s+(?:at|for|with)\s+{_THE}$",
+                re.I), "works_at"),
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an|the)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
+                rf"(?:at|for|with)\s+{_THE}$", re.I), "works_at"),
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
+                rf"(?:in|from)\s+{_THE}$", re.I), V.BY_TYPES),  # "Marta is a lawyer in Madrid"
+    # "Elena is a pediatrician at Boston Children's": an occupation by its suffix
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?-i:[a-z]+(?:ist|ian|or))\s+(?:at|for)\s+{_THE}$",
+                re.I), "works_at"),
+    (re.compile(rf"^,?\s+(?:has\s+)?(?:retired|resigned)\s+from\s+{_THE}$", re.I), "works_at"),
+    # "Leo plays soccer for the Timbers", "Zoe plays violin in the Seattle Youth Symphony"
+    (re.compile(rf"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?(?:for|in)\s+{_THE}$",
+                re.I), "member_of"),
     (re.compile(rf"^\s+(?:has\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$", re.I),
      "located_in"),
     (re.compile(rf"^\s+(?:uses|used|is using|was using|relies on)\s+{_THE}$", re.I), "uses"),
     (re.compile(rf"^\s+(?:builds|built|is building|was building|develops|developed|maintains)\s+{_THE}$",
                 re.I), "builds"),
-    (re.compile(rf"^\s+(?:founded|co-?founded|started)\s+{_THE}$", re.I), "founded"),
+    # "Ethan founded a startup called Loomly"
+    (re.compile(rf"^\s+(?:founded|co-?founded|started)\s+(?:{_THE}|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}"
+                rf"(?:called|named)\s+)$", re.I), "founded"),
     (re.compile(rf"^\s+(?:joined|is a member of|was a member of)\s+{_THE}$", re.I), "member_of"),
     (re.compile(rf"^\s+(?:depends on|requires)\s+{_THE}$", re.I), "depends_on"),
     (re.compile(r"^\s+(?:reports to)\s+$", re.I), "reports_to"),
@@ -51,12 +99,32 @@ _GAPS: list[tuple[re.Pattern, str]] = [
      "visited"),
     (re.compile(rf"^,\s+{_THE}(?:ceo|cto|cfo|founder|co-?founder|engineer|designer|director|"
                 rf"manager|head|president|developer)\s+(?:of|at)\s+{_THE}$", re.I), "works_at"),
-    (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})s?\s+(?:of|at|for|with)\s+{_THE}$", re.I),
-     "works_at"),  # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"
+    # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"; a second role, or the
+    # role's own lowercase field, may come between: "Walter Mears, vice president and columnist
+    # for The AP", "Jo Emmerich, vice president of daytime programs for ABC"
+    (re.compile(rf"^,\s+{_MODS}(?:{_roles('works_at')})s?(?:\s+and\s+(?:{_roles('works_at')})"
+                rf"|\s+(?:of|for)\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){{0,2}})?\s+(?:of|at|for|with)\s+"
+                rf"{_THE}$", re.I), "works_at"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", re.I), "leads"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", re.I), "founded"),
     (re.compile(rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", re.I), "lives_in"),
-    (re.compile(rf"^\s+(?:has\s+been\s+|was\s+)?{_KILL}\s+$", re.I), "killed"),
+    # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
+    (re.compile(rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", re.I), "killed"),
+    # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
+    # murdering reporter Don Bolles", "Booth, assassin of Lincoln", "Oswald had shot Kennedy"
+    (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+|acting\s+alone,\s+)?(?:who\s+)?(?:(?:(?:was|is|had|has)\s+)?"
+                rf"(?:allegedly\s+)?{_KILL_LEAD}\s+{_KILLING}|(?:had\s+|has\s+)?(?:allegedly\s+)?{_KILL}|"
+                rf"had\s+shot)\s+(?!by\b){_MODS}$", re.I),
+     "killed"),
+    (re.compile(rf"^,\s+(?:the\s+)?(?:assassin|killer|murderer)\s+of\s+{_MODS}$", re.I), "killed"),
+    # "Betsy Ross was born in Philadelphia", "Gordon Parks, 76, born in Fort Scott"
+    (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+)?(?:who\s+)?(?:was\s+)?born\s+in\s+{_THE}$", re.I), "lives_in"),
+    # "the NRC headquarters in nearby Rockville", "Acme's offices in Berlin"
+    (re.compile(rf"^(?:'s|’s)?\s+(?:headquarters|head\s+office|offices|main\s+office|plant|factory|campus)\s+"
+                rf"in\s+(?:nearby\s+)?{_THE}$", re.I), "located_in"),
+    # "the Savannah River Plant, in Aiken", "Kassala in eastern Sudan", "Mohammadia, south-east Algeria"
+    (re.compile(rf"^,?\s+in\s+(?:the\s+)?{_COMPASS}\s+$|^,\s+in\s+{_THE}$|^,\s+{_COMPASS}\s+$", re.I),
+     V.IN_PLACE),
     (re.compile(rf"^,\s+{_MODS}(?:capital|city|town|village|suburb|port|province|state|region|county|"
                 rf"district|island|country|nation|neighbou?rhood)\s+(?:of|in)\s+{_THE}$", re.I),
      "located_in"),  # "Yerevan, the capital of Armenia", "Madagascar, an island nation in the Indian Ocean"
@@ -76,11 +144,26 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", re.I), "created"),
     (re.compile(rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", re.I), "killed"),
     (re.compile(rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", re.I), "works_at"),  # "Acme's CEO Bob"
+    (re.compile(r"^(?:'s|’s)\s+(?:capital|capital\s+city|largest\s+city|biggest\s+city),?\s+$", re.I),
+     "located_in"),  # "Bosnia's capital, Sarajevo"
+    # "Kennedy's assassin, Lee Harvey Oswald", "John F. Kennedy assassin Lee Harvey Oswald"
+    (re.compile(r"^(?:'s|’s)?\s+(?:assassin|killer|murderer),?\s+$", re.I), "killed"),
+    # "Kennedy was fatally shot by Lee Harvey Oswald", "Oswald, who had just been shot by Jack Ruby"
+    # ("The photos of Emma were shot by Dana": "shot by" alone is no killing)
+    (re.compile(rf"^,?\s+(?:who\s+)?(?:was|were|had\s+(?:just\s+)?been|has\s+been)\s+"
+                rf"(?:{_KILLED_BY}|fatally\s+shot)\s+by\s+$|^,\s+who\s+had\s+(?:just\s+)?been\s+shot\s+by\s+$",
+                re.I), "killed"),
+    # "Illinois born Charlton Heston", "Ohio-born Ann Smith"
+    (re.compile(r"^[\s-]born\s+$", re.I), "lives_in"),
     # "Chevron spokesman Jonathan Lifa", "Illinois Gov. James Thompson", "Rochester teacher union
     # leader Adam Urbanski": a place or organisation, a role, a name; the final types pick
     # works_at or lives_in (link.check_types)
     (re.compile(rf"^\s+{_MODS}(?:{_roles('works_at', 'leads', 'lives_in')}|{_TITLES})\.?\s+$", re.I),
      V.BY_TYPES),
+    # "Soviet pianist Vladimir Ashkenazy", "Apple design lead Ana Ruiz": any occupation, after
+    # lowercase modifiers only ("the biggest ship on Earth is the Queen Mary" is no title)
+    (re.compile(rf"^\s+(?:(?!(?:is|was|are|were|the|a|an|and|or|of|to|in|on|for)\b)(?-i:[a-z-]+)\s+){{0,2}}"
+                rf"(?-i:{_PERSON_NOUN})\s+$", re.I), V.BY_TYPES),
 ]
 # words right before a name, said by the speaker.
 _SELF: list[tuple[re.Pattern, str]] = [
@@ -88,6 +171,8 @@ _SELF: list[tuple[re.Pattern, str]] = [
                 re.I), "uses"),
     (re.compile(rf"\b(?:I|we)\s+(?:work|worked|am working|'m working)\s+(?:at|for)\s+{_THE}$", re.I),
      "works_at"),
+    (re.compile(rf"\bI(?:'ve| have)?\s+(?:started|got|landed|accepted|took|began)\s+(?:a|an|the|my)\s+"
+                rf"(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+{_THE}$", re.I), "works_at"),
     (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living)\s+in\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:moved|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:build|built|building|maintain)\s+{_THE}$", re.I),
@@ -122,6 +207,35 @@ def _first_of(patterns: list[tuple[re.Pattern, str]]) -> tuple[re.Pattern, dict[
 
 _GAP_ANY, _GAP_REL = _first_of(_GAPS)
 _REV_GAP_ANY, _REV_GAP_REL = _first_of(_REV_GAPS)
+
+
+def _by_lead(patterns: list[tuple[re.Pattern, str]]) -> dict[str, tuple[re.Pattern, dict[str, str]]]:
+    """The alternation split by a gap's first character: a gap opening with a comma can only
+    match the patterns that may open with one (", the CEO of"), a space only those that may open
+    with a space, "'s" only the possessives. Each part keeps the patterns' order, so its first
+    match is the whole alternation's; a pattern whose opening is not plain is in every part."""
+    def opens(src: str) -> set[str]:
+        if src.startswith("^,?") or src.startswith("^(?:'s|’s)?"):
+            return {",", " ", "'"} if src.startswith("^,?") else {"'", " "}
+        if src.startswith("^,"):
+            return {","}
+        if src.startswith("^(?:'s|’s)"):
+            return {"'"}
+        if src.startswith("^\\s"):
+            return {" "}
+        return {",", " ", "'"}
+
+    out = {}
+    for lead in (",", " ", "'"):
+        part = [(p, r) for p, r in patterns if lead in opens(p.pattern)]
+        rx, names = _first_of(part)
+        out[lead] = (rx, {k: names[k] for k in names})
+    return out
+
+
+_GAP_LEAD = _by_lead(_GAPS)
+_REV_GAP_LEAD = _by_lead(_REV_GAPS)
+_LEAD_OF = {",": ",", "'": "'", "’": "'", " ": " ", "\t": " ", "\n": " ", "\u00a0": " "}
 # Every _SELF pattern opens with one of these words: none of them can match without it.
 _SELF_HINT = re.compile(r"\b(?:I|we|my|our)", re.I)
 # Matches where any _SELF pattern matches: chat text is full of "I" and "my", and one search of
@@ -137,24 +251,48 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         return []  # no pair of names, and no speaker to say "I use X"
     out: dict[tuple, RelationCandidate] = {}
     order = sorted(range(len(mentions)), key=lambda i: mentions[i].start) if len(mentions) > 1 else ()
+    work = None  # the last work named "X by Author" in this segment
     for a, b in zip(order, order[1:], strict=False):
         ma, mb = mentions[a], mentions[b]
-        if ma.sent_start != mb.sent_start or mb.start < ma.end:
+        if mb.start < ma.end:
             continue
+        authors = () if work is None else {(c.head, c.tail) for c in out.values() if c.relation == "created"}
         gap = text[ma.end - offset: mb.start - offset]
-        if len(gap) > 60:
+        if len(gap) > 60 or (ma.sent_start != mb.sent_start and not _abbr_break(ma.text, gap)):
             continue
-        hit = _GAP_ANY.match(gap)
+        lead = _LEAD_OF.get(gap[:1])
+        gap_rx, gap_rel = _GAP_LEAD[lead] if lead else (_GAP_ANY, _GAP_REL)
+        hit = gap_rx.match(gap)
         if hit is not None:
-            _put(out, memory_id, first_index + a, first_index + b, _GAP_REL[hit.lastgroup], ma.start, mb.end,
-                 ma, gap)
+            rel = gap_rel[hit.lastgroup]
+            if rel == "lives_in" and _listed_place(ma):
+                continue  # "the 23rd President of the United States, was born in ...": not the country
+            if rel == "killed" and _ASSASSIN_AFTER.match(text, mb.end - offset):
+                continue  # "Ruby, who killed Kennedy assassin Oswald": the victim comes after
+            if rel == "member_of" and _AS_ROLE.match(text, mb.end - offset):
+                rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
+            _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
             continue
-        hit = _REV_GAP_ANY.match(gap)
+        rev_rx, rev_rel = _REV_GAP_LEAD[lead] if lead else (_REV_GAP_ANY, _REV_GAP_REL)
+        hit = rev_rx.match(gap)
         if hit is not None:
-            _put(out, memory_id, first_index + b, first_index + a, _REV_GAP_REL[hit.lastgroup], ma.start,
+            _put(out, memory_id, first_index + b, first_index + a, rev_rel[hit.lastgroup], ma.start,
                  mb.end, ma, gap)
+        elif gap == " by " and _work_before(text, offset, ma):  # "reading Dune by Frank Herbert"
+            _put(out, memory_id, first_index + b, first_index + a, "created", ma.start, mb.end, ma, gap)
+            work = a
+        elif work is not None and _CO_AUTHOR.match(gap) and (first_index + a, first_index + work) in authors:
+            # "The Pragmatic Programmer by Andrew Hunt and David Thomas": each author wrote it
+            _put(out, memory_id, first_index + b, first_index + work, "created", ma.start, mb.end, ma, gap)
+        elif (rel := _apposition(text, offset, ma, mb, gap)) is not None:
+            h, t = (a, b) if rel[1] else (b, a)
+            _put(out, memory_id, first_index + h, first_index + t, rel[0], ma.start, mb.end, ma, gap)
         elif gap.strip() == "," and len(gap) <= 2 and _town_state(text, offset, ma, mb):
             _put(out, memory_id, first_index + a, first_index + b, V.IN_PLACE, ma.start, mb.end, ma, gap)
+            town = first_index + a
+            for c in list(out.values()):  # "Ferraro, 50, of Bethany, Conn.": in the state too
+                if c.tail == town and c.relation in _PLACED and not isinstance(c.head, str):
+                    _put(out, memory_id, c.head, first_index + b, c.relation, c.start, mb.end, ma, c.trigger)
     if speaker is not None:
         for i, m in enumerate(mentions):
             if m.extractor == "speaker":
@@ -176,14 +314,98 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
     return list(out.values())
 
 
+# relations that put their head in a town, so in the town's state too
+_PLACED = frozenset({"lives_in", "located_in", V.IN_PLACE, V.BY_TYPES, V.ROLE_AT})
+
+
 def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) -> None:
     key = (head, tail, rel)
     if key not in out:
         out[key] = RelationCandidate(
             memory_id=memory_id, head=head, tail=tail, relation=rel, start=start, end=end,
-            sent_start=m.sent_start, sent_end=m.sent_end, extractor="regex-pattern",
+            sent_start=min(m.sent_start, start), sent_end=max(m.sent_end, end), extractor="regex-pattern",
             confidence=0.6, trigger=trigger.strip(),
         )
+
+
+# "Guy Struve, the New York attorney", "Sun Hung Kai, a Hong Kong construction firm": a name, a
+# described second name, then a noun saying what the first one is
+_APPOS_GAP = re.compile(r"^,\s+(?:a|an|the)\s+(?:former\s+|retired\s+|longtime\s+|local\s+)?$", re.I)
+_APPOS_NOUN = re.compile(r"(?:,\s+[A-Z][\w.]*,)?\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)")
+# "John A. Georges, International Paper's chairman"
+_POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')})\b", re.I)
+# "the deputy secretary of the Foreign Ministry, Datuk Abdul Halim Ali"
+_ROLE_OF_ENDS = ("of ", "at ", "for ", "the ")
+_ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
+
+
+_AS_ROLE = re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
+                      rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
+_CO_AUTHOR = re.compile(r"^(?:,\s+|,?\s+and\s+|\s+&\s+)$")
+_ASSASSIN_AFTER = re.compile(r"(?:'s|’s)?\s+(?:assassin|killer|murderer)\b", re.I)
+
+
+def _listed_place(m: Mention) -> bool:
+    from soulgraph.classify import gazetteer
+
+    return gazetteer.key(m.text) in gazetteer.words("places")
+
+
+def _work_before(text: str, offset: int, work: Mention) -> bool:
+    """A reading / watching verb or a work noun before ``work`` in its sentence ("the book X")."""
+    from soulgraph.classify.lexicon import WORK_LEFT
+
+    lo = max(0, work.sent_start - offset, work.start - offset - 60)
+    return WORK_LEFT.search(text, lo, work.start - offset) is not None
+
+
+def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> tuple[str, bool] | None:
+    """(relation, head is the first name) of a pair an apposition joins, or None."""
+    if gap[0] != "," and gap != " ":
+        return None  # (most gaps: one test)
+    after = mb.end - offset
+    if gap[0] == "," and _APPOS_GAP.match(gap):
+        hit = _APPOS_NOUN.match(text, after)
+        if hit is None or not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
+            return None
+        noun = hit.group(1).split()[-1].casefold()
+        rel = V.ROLE_NOUN.get(noun) or V.ROLE_NOUN.get(noun[:-1])
+        if rel == "works_at":
+            return V.ROLE_AT, True  # "Gary Hess, an Emery spokesman" (and "a Tulsa lawyer": a home)
+        if rel == "member_of" and gazetteer.key(mb.text) not in gazetteer.words("places"):
+            return rel, True  # "Ann Lee, a City Council member"
+        return V.BY_TYPES, True
+    if gap != " " and gap.strip() != ",":
+        return None
+    if gap != " " and text.startswith(("'s", "’s"), after) and _POSS_ROLE.match(text, after) \
+            and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
+        return "works_at", True  # "John A. Georges, International Paper's chairman"
+    # "President of Acme Corp Jane Ng", "the deputy secretary of the Foreign Ministry, Ann Lee";
+    # not "the 13th president of the United States, Millard Fillmore": heading a country is no job
+    # at a place
+    lo = ma.start - offset
+    if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _ROLE_OF.search(text, max(0, lo - 50), lo) \
+            and gazetteer.key(ma.text) not in gazetteer.words("places"):
+        return "works_at", False
+    return None
+    return None
+
+
+# a word that ends in a period without ending the sentence: "Gov.", "Sen.", "Conn.", "Calif.",
+# an initial ("R."); the extractor's sentence splitter cuts after any period
+_ABBR_WORD = re.compile(r"(?:[A-Z][a-z]{0,4}|[A-Z][a-z]?\.[A-Z])\.$")
+_GAP_STOP = re.compile(r"(\S*)[.!?…]+(?=\s|$)")
+
+
+def _abbr_break(head: str, gap: str) -> bool:
+    """The pair only looks split: every sentence end the splitter saw between the two names
+    is an abbreviation's period ("Illinois Gov. James Thompson", "Bethany, Conn., was")."""
+    if head.endswith(".") and not _ABBR_WORD.search(head.rsplit(None, 1)[-1]):
+        return False
+    for hit in _GAP_STOP.finditer(gap):
+        if not _ABBR_WORD.fullmatch(hit.group(0)):
+            return False
+    return True
 
 
 def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:

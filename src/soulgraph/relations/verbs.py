@@ -16,6 +16,8 @@ _RUN_VERBS = frozenset({"lead", "manage", "run", "head", "join", "build", "mento
 _UNITS = frozenset({"team", "group", "department", "division", "lab", "squad", "office", "unit", "desk",
                     "branch", "staff", "crew", "committee"})
 _WED = frozenset({"married", "engaged", "wed"})
+_SCHOOLING = frozenset({"kindergarten", "preschool", "school", "classes", "class", "college", "university",
+                        "studies", "semester", "term", "degree", "course", "courses", "training"})
 
 
 def _patients(t) -> list:
@@ -98,6 +100,8 @@ def verb_frame(ctx: Ctx, v) -> None:
     objs = [c for c in v.children if c.dep_ in ("dobj", "oprd") or (c.dep_ == "attr" and lem not in COPULAS)]
     objs = [o for o in objs if not _said_to(o, objs)]
     rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
+    if rel == "member_of" and _as_a_job(v):
+        rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
@@ -137,6 +141,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                         for x, xt in xs:
                             add(ctx, s, x, "located_in", (st, xt), 0.6, f"{v.text} in")
             continue
+        if prel == "works_at" and any(o.lower_ in _SCHOOLING for o in objs):
+            prel = "attended"  # "Mia starts kindergarten at Lincoln Elementary": a pupil, no job
         for x, xt in xs:
             for s, st in subs:
                 _vadd(ctx, s, x, prel, (st, xt, v), 0.8, f"{v.text} {prep.text}")
@@ -145,6 +151,15 @@ def verb_frame(ctx: Ctx, v) -> None:
             for n in c.children:
                 if n.dep_ == "pobj":
                     noun_frame(ctx, subs, n)
+
+def _as_a_job(v) -> bool:
+    """"... as a staff engineer", "... as its new CTO": the verb's "as" names a job."""
+    from soulgraph.classify.lexicon import PERSON_NOUNS
+
+    return any(c.dep_ == "prep" and c.lower_ == "as" and any(
+        n.dep_ == "pobj" and (role(n) in ("works_at", "leads") or n.lower_ in PERSON_NOUNS)
+        for n in c.children) for c in v.children)
+
 
 # Auxiliaries of what may, will or should happen: "I'll move to Berlin", "she could join Acme".
 _MODALS = frozenset({"will", "'ll", "wo", "would", "'d", "shall", "should", "may", "might", "could", "can",

@@ -153,6 +153,9 @@ BY_TYPES = "@by_types"
 # "X in Y" between two names: located_in when the final types are an organisation, place or event
 # in a place; dropped otherwise (a person "in Paris" may only be visiting).
 IN_PLACE = "@in_place"
+# "X, a Tulsa lawyer", "X, an Emery spokesman": a role at the described name, a home when that
+# name is finally typed a place (lives_in), a job otherwise (works_at)
+ROLE_AT = "@role_at"
 
 
 def coarse_type(m: Mention) -> str:
