@@ -90,7 +90,8 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
                 for p in ch.children:
                     if p.dep_ == "pobj":
                         res.extend(ends(ctx, p, 1))
-            elif e is None and ch.dep_ == "acl" and ch.lower_ in ("called", "named"):
+            elif e is None and ch.dep_ == "acl" and ch.lower_ in ("called", "named") \
+                    and c.lower_ in V.STARTED_ORGS:  # not "started a playlist called X"
                 # "founded a startup called Loomly": the name the common noun is given
                 res.extend((ctx.tok2men[n.i], n) for n in ch.children
                            if n.dep_ in ("oprd", "dobj", "attr") and n.i in ctx.tok2men)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from soulgraph.classify import gazetteer
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Provenance, Relation, RelationCandidate
 from soulgraph.relations import vocab as V
@@ -111,7 +112,16 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
     for r in rels:
         ts, tt = types.get(r.source), types.get(r.target)
         if r.relation == V.ROLE_AT:
+            if tt == "tool":
+                continue  # "Sam, a Python developer": a skill, no employer
             r = r.model_copy(update={"relation": "lives_in" if tt == _PL else "works_at"})
+        if r.relation == V.MEMBER_IN:
+            if tt != _O:
+                continue
+            r = r.model_copy(update={"relation": "member_of"})
+        if r.relation == "works_at" and tt == "tool" \
+                and gazetteer.key(r.target) in gazetteer.words("languages"):
+            continue  # "Dan, a Rust contributor": a language is no employer (a product-named firm is)
         if r.relation == V.IN_PLACE:
             if ts not in (_O, _PL, "event") or tt != _PL:
                 continue
