@@ -586,7 +586,7 @@ _BOTH, _R = ("spacy", "regex"), ("regex",)
 
 
 @pytest.mark.parametrize("modes, text, wrong", [
-    (_R, "Ben is a customer at Chase and hates the app.", ("Ben", "works_at", "Chase")),
+    (_BOTH, "Ben is a customer at Chase and hates the app.", ("Ben", "works_at", "Chase")),
     (_BOTH, "Sam was a visitor at Google last week for the demo day.", ("Sam", "works_at", "Google")),
     (_BOTH, "Jake was a spectator at Fenway for the Red Sox opener.", ("Jake", "works_at", "Fenway")),
     (_BOTH, "Grandpa Joe retired from Chicago to Scottsdale in 2010.", ("Joe", "works_at", "Chicago")),
@@ -622,6 +622,8 @@ def test_review_wrong_edges_stay_out(modes, text, wrong):
     (_R, "User: my daughter Zoe plays violin in the Seattle Youth Symphony.",
      ("Zoe", "member_of", "Seattle Youth Symphony")),
     (_R, "User's husband Mike is a software engineer at Datadog.", ("Mike", "works_at", "Datadog")),
+    (("spacy",), "User's daughter Maya starts kindergarten at Hillcrest Elementary in September.",
+     ("Maya", "attended", "Hillcrest Elementary")),
     (_BOTH, "User's friend Priya founded a startup called Tidewell that makes water sensors.",
      ("Priya", "founded", "Tidewell")),
     (_BOTH, "User's dad Robert retired from Boeing in 2019.", ("Robert", "works_at", "Boeing")),

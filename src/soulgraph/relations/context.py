@@ -127,7 +127,7 @@ _CONFUSABLE = frozenset({"person", "org", "place"})  # the small model swaps the
 _SOFT_HEADS = _CONFUSABLE | {"group"}  # ... and calls given names a NORP ("Priya lives in Toronto")
 # Verb relations whose object the verb itself says is an organisation ("works at", "joined"); the
 # small model calls many company names (Shopify, Revolut) a GPE or FAC.
-_EMPLOYER_VERBS = frozenset({"works_at", "member_of"})
+_EMPLOYER_VERBS = frozenset({"works_at", "member_of", "attended"})  # "starts school at X" (FAC)
 
 
 def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bool = False,

@@ -45,16 +45,11 @@ def _person_nouns() -> str:
 
 
 _PERSON_NOUN = _person_nouns()
-# person nouns that name no job: "Ben is a customer at Chase", "a victim at", "a star at"
-_NOT_JOB = frozenset("""customer client patient guest visitor spectator fan member suspect victim
-prisoner defendant defector gunman killer assassin king queen prince princess emperor empress
-candidate nominee champion star superstar legend hero idol guy girl man woman boy dude lady gentleman
-widow spouse fiance fiancee gamer student""".split())
 # words that never modify a role before a name: "Drove to Denver with coach Mike Tran"
 _NOT_MOD = (r"(?:is|was|are|were|the|a|an|and|or|plus|nor|but|of|to|in|on|for|with|at|by|from|into|onto|"
             r"after|before|about|over|near|via|like|than|met|saw|called|visited|drove|flew|told|asked|said|"
             r"says|hired|thanked|when|while|where|who|whom|that|as|if|because|then|and)")
-_JOB_NOUN = "|".join(w for w in _PERSON_NOUN.split("|") if w not in _NOT_JOB)
+_JOB_NOUN = "|".join(w for w in _PERSON_NOUN.split("|") if w not in V.NOT_JOB)
 # kill-verb modifiers before the victim: "killed reporter Don Bolles", not "killed all of Dana's"
 _KMODS = r"(?:(?!(?:and|or|plus|nor|but|of|all|some|most|many|several|both)\b)[\w.-]+\s+){0,3}?"
 _ORG_STARTED = "|".join(sorted(map(re.escape, V.STARTED_ORGS), key=len, reverse=True))

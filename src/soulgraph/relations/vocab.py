@@ -159,6 +159,11 @@ ROLE_AT = "@role_at"
 # "plays violin in the X": member_of when X is finally typed an organisation, else dropped
 # ("plays in Minecraft", "sings in Italian")
 MEMBER_IN = "@member_in"
+# person nouns that name no job: "Ben is a customer at Chase", "a visitor at Google", "a star at"
+NOT_JOB = frozenset("""customer client patient guest visitor spectator fan member suspect victim
+prisoner defendant defector gunman killer assassin king queen prince princess emperor empress
+candidate nominee champion star superstar legend hero idol guy girl man woman boy dude lady gentleman
+widow spouse fiance fiancee gamer student tourist""".split())
 # org nouns whose given name a founder starts: "founded a startup called Loomly" (not "started a
 # playlist / podcast / page called X")
 STARTED_ORGS = frozenset("""startup start-up company firm business nonprofit non-profit charity agency
