@@ -622,6 +622,7 @@ def test_review_wrong_edges_stay_out(modes, text, wrong):
     (_R, "User: my daughter Zoe plays violin in the Seattle Youth Symphony.",
      ("Zoe", "member_of", "Seattle Youth Symphony")),
     (_R, "User's husband Mike is a software engineer at Datadog.", ("Mike", "works_at", "Datadog")),
+    (("spacy",), "Mark, the Denver guy from Slack, is visiting.", ("Mark", "works_at", "Slack")),
     (("spacy",), "User's daughter Maya starts kindergarten at Hillcrest Elementary in September.",
      ("Maya", "attended", "Hillcrest Elementary")),
     (_BOTH, "User's friend Priya founded a startup called Tidewell that makes water sensors.",
