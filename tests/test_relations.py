@@ -197,7 +197,7 @@ def test_regex_patterns_for_roles_killings_and_places(text, names, triple):
      ("Ann Dole", "lives_in", "Fort Worth")),
     ("Ann Dole was born in Tulsa.", ["Ann Dole", "Tulsa"], ("Ann Dole", "lives_in", "Tulsa")),
     ("Staff at the Globex headquarters in nearby Dover left.", ["Globex", "Dover"],
-     ("Globex", "located_in", "Dover")),
+     ("Globex", vocab.IN_PLACE, "Dover")),
     ("Rain hit Lamu in eastern Kenya.", ["Lamu", "Kenya"], ("Lamu", vocab.IN_PLACE, "Kenya")),
     # appositions: a described name, or a role whose organisation comes before the person
     ("Ann Dole, a Tulsa lawyer, said no.", ["Ann Dole", "Tulsa"], ("Ann Dole", vocab.ROLE_AT, "Tulsa")),
@@ -343,8 +343,8 @@ def test_every_trigger_maps_into_the_controlled_vocabulary():
     used |= {rel for table in (patterns._GAPS, patterns._REV_GAPS, patterns._SELF, patterns._SELF_AFTER)
              for _, rel in table}
     special = {r for r in used if r.startswith("@")}  # resolved to vocabulary names by the pass
-    # the last two: link.check_types
-    assert special <= {"@works_at_rev", "@in", "@move", V.BY_TYPES, V.IN_PLACE}
+    # the last three: link.check_types
+    assert special <= {"@works_at_rev", "@in", "@move", V.BY_TYPES, V.IN_PLACE, V.MEMBER_IN}
     assert used - special <= set(RELATIONS)
 
 
@@ -405,7 +405,7 @@ def test_moving_to_a_name_ner_calls_neither_org_nor_place_is_typed_by_the_classi
 @pytest.mark.parametrize("text, names, triple", [
     # the small model's parse leaves these pairs unlinked; the surface patterns read them
     ("At a briefing at FAA headquarters in nearby Dover, Ann Lee said no.",
-     {"FAA": ORG, "Dover": G, "Ann Lee": P}, ("FAA", "located_in", "Dover")),
+     {"FAA": ORG, "Dover": G, "Ann Lee": P}, ("FAA", vocab.IN_PLACE, "Dover")),  # located_in for an org
     ("Ohio born Tom Vail was a 27-year-old actor from Broadway.", {"Ohio": G, "Tom Vail": P},
      ("Tom Vail", "lives_in", "Ohio")),
 ])
@@ -422,3 +422,23 @@ def test_a_date_after_was_killed_is_no_victim(extractor):
     _, edges = graph_facts("Tom Vail was killed April 1980 in a coup.", "Tom Vail led the army.",
                            extractor=extractor)
     assert not [e for e in edges if e[1] == "killed"], edges
+
+
+@pytest.mark.parametrize("text, names, wrong", [
+    # a role noun, a game, a name after "with": the surface alone links no job, membership or home
+    ("Sam was a visitor at Google last week.", {"Sam": P, "Google": ORG}, ("Sam", "works_at", "Google")),
+    ("Leo plays in Minecraft with Sam.", {"Leo": P, "Minecraft": ORG}, ("Leo", "member_of", "Minecraft")),
+    ("Drove to Denver with coach Mike Tran.", {"Denver": G, "Mike Tran": P},
+     ("Mike Tran", "lives_in", "Denver")),
+    ("Kyle killed all of Dana's stuck pods.", {"Kyle": P, "Dana": P}, ("Kyle", "killed", "Dana")),
+])
+def test_surface_patterns_leave_roles_and_memberships_to_the_parse(text, names, wrong):
+    got = triples(text, names)
+    assert wrong not in got and (wrong[0], vocab.BY_TYPES, wrong[2]) not in got, got
+
+
+def test_surface_patterns_keep_a_job_said_by_a_verb():
+    got = triples("Our old boss, Greg Holt, now runs engineering at Notion.",
+                  {"Greg Holt": P, "Notion": ORG})
+    assert ("Greg Holt", "works_at", "Notion") in got, got
+

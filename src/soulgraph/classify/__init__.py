@@ -221,13 +221,19 @@ def _pet_named(m: Mention, text: str) -> bool:
     return hit is not None and hit.group(1).casefold() in lexicon.ANIMAL_NOUNS
 
 
+_PLACE_FIRST = frozenset({"lake", "mount", "mt.", "mt"})
+
+
 def _work_by_author(m: Mention, text: str) -> bool:
     """"X by Author" after a reading / watching verb or a work noun (not "the report by Friday")."""
     from soulgraph import shapes
 
     hit = _BY_AUTHOR.match(text, m.end)
-    if hit is None:
-        return False
+    if hit is None or text.startswith(("'s", "’s"), hit.end()):
+        return False  # "Watched Barbie by Jake's recommendation": no author
+    k = gazetteer.key(m.text)
+    if k in gazetteer.words("places") or k in gazetteer.words("cities") or k.split()[0] in _PLACE_FIRST:
+        return False  # "beat Boston by ...", "sunset over Lake Tahoe by Emerald Bay": a place, no work
     last = hit.group(0).split()[-1]
     if shapes.is_weekday(last) or shapes.is_month(last):
         return False

@@ -359,7 +359,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
                 k = _title_body_end(t, words, i + 1, corp)
                 if k:  # "President of Acme Corp Jane Ng": the body, then the person
                     body = t[words[i + 1][0]:words[k - 1][1]]
-                    if not (corp and body.casefold() in _DEPARTMENTS):  # not "VP of Sales"
+                    # not "VP of (Global) Sales"
+                    if not (corp and body.casefold().split()[-1] in _DEPARTMENTS):
                         out.append((words[i + 1][0], words[k - 1][1], False, ""))
                     skip_to, of_title = k, 0
                     if k == len(words):
@@ -370,7 +371,9 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
             of_title = 0
             continue
         corp = lw in _CORP_TITLES and w.isupper()  # "Acme CEO Jane Doe", "CTO of Plaid"
-        if (corp or lw in W.ROLE_TITLES or lw == "director") and we < e:
+        if (corp or lw == "director") and lw not in W.ROLE_TITLES and not _person_after(t, words, i + 1):
+            corp = False  # "The CEO Summit", "CFO Magazine": the title names no one here
+        elif (corp or lw in W.ROLE_TITLES or lw == "director") and we < e:
             flush()
             cue, of_title = f"title:{lw}", 1
             continue
@@ -391,6 +394,22 @@ _CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
 _DEPARTMENTS = frozenset("""engineering sales marketing product products operations finance hr design research
 legal support growth data infrastructure platform people security it communications partnerships strategy
 technology business development""".split())
+
+
+def _person_after(t: str, words: list[tuple[int, int]], i: int) -> bool:
+    """After a company officer's title: its "of" body, a given name, or two capitalised
+    words ("Acme CEO Jane Doe", "VP of Sales Tom Reed"), not "CEO Summit", "CFO Magazine"."""
+    rest = [t[ws:we] for ws, we in words[i:]]
+    if not rest:
+        return False
+    if rest[0].casefold() == "of" or gazetteer.is_given_name(rest[0]):
+        return True
+    caps = 0
+    for w in rest:
+        if not w[:1].isupper() or _is_stopword(w):
+            break
+        caps += 1
+    return caps >= 2
 
 
 def _title_body_end(t: str, words: list[tuple[int, int]], i: int, corp: bool = False) -> int:

@@ -90,7 +90,8 @@ def ends(ctx: Ctx, t, depth: int = 0) -> list[tuple[object, object]]:
                 for p in ch.children:
                     if p.dep_ == "pobj":
                         res.extend(ends(ctx, p, 1))
-            elif e is None and ch.dep_ == "acl" and ch.lower_ in ("called", "named"):
+            elif e is None and ch.dep_ == "acl" and ch.lower_ in ("called", "named") \
+                    and c.lower_ in V.STARTED_ORGS:  # not "started a playlist called X"
                 # "founded a startup called Loomly": the name the common noun is given
                 res.extend((ctx.tok2men[n.i], n) for n in ch.children
                            if n.dep_ in ("oprd", "dobj", "attr") and n.i in ctx.tok2men)
@@ -126,7 +127,7 @@ _CONFUSABLE = frozenset({"person", "org", "place"})  # the small model swaps the
 _SOFT_HEADS = _CONFUSABLE | {"group"}  # ... and calls given names a NORP ("Priya lives in Toronto")
 # Verb relations whose object the verb itself says is an organisation ("works at", "joined"); the
 # small model calls many company names (Shopify, Revolut) a GPE or FAC.
-_EMPLOYER_VERBS = frozenset({"works_at", "member_of"})
+_EMPLOYER_VERBS = frozenset({"works_at", "member_of", "attended"})  # "starts school at X" (FAC)
 
 
 def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bool = False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from soulgraph.classify import gazetteer
 from soulgraph.extract.segments import segments_of
 from soulgraph.models import Memory, MemoryAnalysis, Provenance, Relation, RelationCandidate
 from soulgraph.relations import vocab as V
@@ -144,7 +145,7 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
     """
     out: dict[tuple[str, str, str], Relation] = {}
     for r in rels:
-        label = final_label(r.relation, types.get(r.source), types.get(r.target))
+        label = final_label(r.relation, types.get(r.source), types.get(r.target), r.target)
         if label is None:
             continue
         if label != r.relation:
@@ -162,7 +163,7 @@ def check_edge_types(edges: list[_Edge], types: Mapping[str, str]) -> list[_Edge
     """:func:`check_types` on the records of :func:`link_edges` (same labels, merges, order)."""
     out: dict[tuple[str, str, str], _Edge] = {}
     for e in edges:
-        label = final_label(e.relation, types.get(e.source), types.get(e.target))
+        label = final_label(e.relation, types.get(e.source), types.get(e.target), e.target)
         if label is None:
             continue
         if label != e.relation:
@@ -177,10 +178,19 @@ def check_edge_types(edges: list[_Edge], types: Mapping[str, str]) -> list[_Edge
     return list(out.values())
 
 
-def final_label(relation: str, ts: str | None, tt: str | None) -> str | None:
-    """The label an edge keeps once both ends are typed (``ts``, ``tt``), None: dropped."""
+def final_label(relation: str, ts: str | None, tt: str | None, target: str) -> str | None:
+    """The label an edge keeps once both ends are typed (``ts``, ``tt``; ``target`` is the
+    target entity's name), None: dropped."""
     if relation == V.ROLE_AT:
+        if tt == "tool":
+            return None  # "Sam, a Python developer": a skill, no employer
         relation = "lives_in" if tt == _PL else "works_at"
+    if relation == V.MEMBER_IN:
+        if tt != _O:
+            return None
+        relation = "member_of"
+    if relation == "works_at" and tt == "tool" and gazetteer.key(target) in gazetteer.words("languages"):
+        return None  # "Dan, a Rust contributor": a language is no employer (a product-named firm is)
     if relation == V.IN_PLACE:
         if ts not in (_O, _PL, "event") or tt != _PL:
             return None

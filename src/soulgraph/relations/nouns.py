@@ -179,6 +179,8 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
             if rel_of_noun is None or how == "hop":
                 if how in ("of", "at", "from", "in", "for", "compound", "hop", "poss", "with"):
                     rel = V.TYPE_PREP.get((kind(ctx, d), kind(ctx, x)))
+                    if rel == "works_at" and n.lower_ in V.NOT_JOB and how != "from":
+                        continue  # "Ben is a customer at Chase": no job there ("the guy from Slack" is)
                     if rel is None and how == "hop":  # "X, deputy leader of the RP group"
                         rel = rel_of_noun
                     if rel:

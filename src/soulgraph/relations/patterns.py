@@ -45,6 +45,14 @@ def _person_nouns() -> str:
 
 
 _PERSON_NOUN = _person_nouns()
+# words that never modify a role before a name: "Drove to Denver with coach Mike Tran"
+_NOT_MOD = (r"(?:is|was|are|were|the|a|an|and|or|plus|nor|but|of|to|in|on|for|with|at|by|from|into|onto|"
+            r"after|before|about|over|near|via|like|than|met|saw|called|visited|drove|flew|told|asked|said|"
+            r"says|hired|thanked|when|while|where|who|whom|that|as|if|because|then|and)")
+_JOB_NOUN = "|".join(w for w in _PERSON_NOUN.split("|") if w not in V.NOT_JOB)
+# kill-verb modifiers before the victim: "killed reporter Don Bolles", not "killed all of Dana's"
+_KMODS = r"(?:(?!(?:and|or|plus|nor|but|of|all|some|most|many|several|both)\b)[\w.-]+\s+){0,3}?"
+_ORG_STARTED = "|".join(sorted(map(re.escape, V.STARTED_ORGS), key=len, reverse=True))
 # "convicted of murdering", "acted alone in killing", "fired the shots that killed"
 _KILLING = (r"(?:killing|murdering|assassinating|killed|murdered|assassinated|"
             r"the\s+(?:assassination|murder|killing)\s+of)")
@@ -72,17 +80,20 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     # from Boeing"
     (re.compile(rf"^\s+(?:works?|worked|working)\s+as\s+(?:a|an|the)\s+{_MODS}[\w-]+\s+(?:at|for|with)\s+{_THE}$",
                 re.I), "works_at"),
-    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an|the)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an|the)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_JOB_NOUN})\s+"
                 rf"(?:at|for|with)\s+{_THE}$", re.I), "works_at"),
     (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
                 rf"(?:in|from)\s+{_THE}$", re.I), V.BY_TYPES),  # "Marta is a lawyer in Madrid"
     # "Elena is a pediatrician at Boston Children's": an occupation by its suffix
-    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?-i:[a-z]+(?:ist|ian|or))\s+(?:at|for)\s+{_THE}$",
+    (re.compile(rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?!(?:tourist|guardian|pedestrian|civilian|vegetarian|christian|motorist|cyclist|finalist|panelist|loyalist)\b)(?-i:[a-z]+(?:ist|ian))\s+(?:at|for)\s+{_THE}$",
                 re.I), "works_at"),
     (re.compile(rf"^,?\s+(?:has\s+)?(?:retired|resigned)\s+from\s+{_THE}$", re.I), "works_at"),
     # "Leo plays soccer for the Timbers", "Zoe plays violin in the Seattle Youth Symphony"
-    (re.compile(rf"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?(?:for|in)\s+{_THE}$",
+    (re.compile(rf"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?for\s+{_THE}$",
                 re.I), "member_of"),
+    # "Zoe plays violin in the Seattle Youth Symphony", not "plays in Minecraft", "sings in Italian"
+    (re.compile(r"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?in\s+the\s+$", re.I),
+     V.MEMBER_IN),
     (re.compile(rf"^\s+(?:has\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$", re.I),
      "located_in"),
@@ -90,8 +101,8 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"^\s+(?:builds|built|is building|was building|develops|developed|maintains)\s+{_THE}$",
                 re.I), "builds"),
     # "Ethan founded a startup called Loomly"
-    (re.compile(rf"^\s+(?:founded|co-?founded|started)\s+(?:{_THE}|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}"
-                rf"(?:called|named)\s+)$", re.I), "founded"),
+    (re.compile(rf"^\s+(?:founded|co-?founded|started)\s+(?:{_THE}|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?"
+                rf"(?:{_ORG_STARTED})\s+(?:called|named)\s+)$", re.I), "founded"),
     (re.compile(rf"^\s+(?:joined|is a member of|was a member of)\s+{_THE}$", re.I), "member_of"),
     (re.compile(rf"^\s+(?:depends on|requires)\s+{_THE}$", re.I), "depends_on"),
     (re.compile(r"^\s+(?:reports to)\s+$", re.I), "reports_to"),
@@ -113,15 +124,15 @@ _GAPS: list[tuple[re.Pattern, str]] = [
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
     # murdering reporter Don Bolles", "Booth, assassin of Lincoln", "Oswald had shot Kennedy"
     (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+|acting\s+alone,\s+)?(?:who\s+)?(?:(?:(?:was|is|had|has)\s+)?"
-                rf"(?:allegedly\s+)?{_KILL_LEAD}\s+{_KILLING}|(?:had\s+|has\s+)?(?:allegedly\s+)?{_KILL}|"
-                rf"had\s+shot)\s+(?!by\b){_MODS}$", re.I),
+                rf"(?:allegedly\s+)?{_KILL_LEAD}\s+{_KILLING}|(?:had\s+|has\s+)?(?:allegedly\s+)?{_KILL})\s+"
+                rf"(?!by\b){_KMODS}$", re.I),
      "killed"),
     (re.compile(rf"^,\s+(?:the\s+)?(?:assassin|killer|murderer)\s+of\s+{_MODS}$", re.I), "killed"),
     # "Betsy Ross was born in Philadelphia", "Gordon Parks, 76, born in Fort Scott"
     (re.compile(rf"^,?\s+(?:\d{{1,3}},\s+)?(?:who\s+)?(?:was\s+)?born\s+in\s+{_THE}$", re.I), "lives_in"),
     # "the NRC headquarters in nearby Rockville", "Acme's offices in Berlin"
     (re.compile(rf"^(?:'s|’s)?\s+(?:headquarters|head\s+office|offices|main\s+office|plant|factory|campus)\s+"
-                rf"in\s+(?:nearby\s+)?{_THE}$", re.I), "located_in"),
+                rf"in\s+(?:nearby\s+)?{_THE}$", re.I), V.IN_PLACE),  # an owner typed a person: dropped
     # "the Savannah River Plant, in Aiken", "Kassala in eastern Sudan", "Mohammadia, south-east Algeria"
     (re.compile(rf"^,?\s+in\s+(?:the\s+)?{_COMPASS}\s+$|^,\s+in\s+{_THE}$|^,\s+{_COMPASS}\s+$", re.I),
      V.IN_PLACE),
@@ -151,18 +162,20 @@ _REV_GAPS: list[tuple[re.Pattern, str]] = [
     # "Kennedy was fatally shot by Lee Harvey Oswald", "Oswald, who had just been shot by Jack Ruby"
     # ("The photos of Emma were shot by Dana": "shot by" alone is no killing)
     (re.compile(rf"^,?\s+(?:who\s+)?(?:was|were|had\s+(?:just\s+)?been|has\s+been)\s+"
-                rf"(?:{_KILLED_BY}|fatally\s+shot)\s+by\s+$|^,\s+who\s+had\s+(?:just\s+)?been\s+shot\s+by\s+$",
+                rf"(?:{_KILLED_BY}|fatally\s+shot)\s+by\s+$",
                 re.I), "killed"),
     # "Illinois born Charlton Heston", "Ohio-born Ann Smith"
     (re.compile(r"^[\s-]born\s+$", re.I), "lives_in"),
     # "Chevron spokesman Jonathan Lifa", "Illinois Gov. James Thompson", "Rochester teacher union
     # leader Adam Urbanski": a place or organisation, a role, a name; the final types pick
     # works_at or lives_in (link.check_types)
-    (re.compile(rf"^\s+{_MODS}(?:{_roles('works_at', 'leads', 'lives_in')}|{_TITLES})\.?\s+$", re.I),
+    (re.compile(rf"^\s+(?:(?!{_NOT_MOD}\b)[\w.-]+\s+){{0,3}}?"
+                rf"(?:{_roles('works_at', 'leads', 'lives_in')}|{_TITLES})"
+                rf"\.?\s+$", re.I),
      V.BY_TYPES),
     # "Soviet pianist Vladimir Ashkenazy", "Apple design lead Ana Ruiz": any occupation, after
     # lowercase modifiers only ("the biggest ship on Earth is the Queen Mary" is no title)
-    (re.compile(rf"^\s+(?:(?!(?:is|was|are|were|the|a|an|and|or|of|to|in|on|for)\b)(?-i:[a-z-]+)\s+){{0,2}}"
+    (re.compile(rf"^\s+(?:(?!{_NOT_MOD}\b)(?-i:[a-z-]+)\s+){{0,2}}"
                 rf"(?-i:{_PERSON_NOUN})\s+$", re.I), V.BY_TYPES),
 ]
 # words right before a name, said by the speaker.
@@ -267,8 +280,12 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
             rel = gap_rel[hit.lastgroup]
             if rel == "lives_in" and _listed_place(ma):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
-            if rel == "killed" and _ASSASSIN_AFTER.match(text, mb.end - offset):
-                continue  # "Ruby, who killed Kennedy assassin Oswald": the victim comes after
+            if rel == "killed" and (_ASSASSIN_AFTER.match(text, mb.end - offset)
+                                    or text.startswith(("'s", "’s"), mb.end - offset)):
+                continue  # "Ruby, who killed Kennedy assassin Oswald", "shot Lisa's photos": no victim
+            if rel == "works_at" and _RETIRED.match(gap) \
+                    and (_listed_place(mb) or _TO_AFTER.match(text, mb.end - offset)):
+                continue  # "Joe retired from Chicago to Scottsdale": a move, no employer
             if rel == "member_of" and _AS_ROLE.match(text, mb.end - offset):
                 rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
             _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
@@ -276,9 +293,13 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         rev_rx, rev_rel = _REV_GAP_LEAD[lead] if lead else (_REV_GAP_ANY, _REV_GAP_REL)
         hit = rev_rx.match(gap)
         if hit is not None:
+            if ma.text.split(None, 1)[0].casefold() in _FORMER and len(ma.text.split()) > 1:
+                continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
             _put(out, memory_id, first_index + b, first_index + a, rev_rel[hit.lastgroup], ma.start,
                  mb.end, ma, gap)
-        elif gap == " by " and _work_before(text, offset, ma):  # "reading Dune by Frank Herbert"
+        elif gap == " by " and _work_before(text, offset, ma) and not _listed_place(ma) \
+                and not text.startswith(("'s", "’s"), mb.end - offset):
+            # "reading Dune by Frank Herbert"; not "Barbie by Jake's recommendation", "Boston by ..."
             _put(out, memory_id, first_index + b, first_index + a, "created", ma.start, mb.end, ma, gap)
             work = a
         elif work is not None and _CO_AUTHOR.match(gap) and (first_index + a, first_index + work) in authors:
@@ -342,6 +363,9 @@ _ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(
 _AS_ROLE = re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
                       rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
 _CO_AUTHOR = re.compile(r"^(?:,\s+|,?\s+and\s+|\s+&\s+)$")
+_FORMER = frozenset({"former", "ex", "retired", "late", "then"})
+_RETIRED = re.compile(r"^,?\s+(?:has\s+)?(?:retired|resigned)\s", re.I)
+_TO_AFTER = re.compile(r"\s+to\s+(?:the\s+)?[A-Z]")
 _ASSASSIN_AFTER = re.compile(r"(?:'s|’s)?\s+(?:assassin|killer|murderer)\b", re.I)
 
 
@@ -374,6 +398,8 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
             return V.ROLE_AT, True  # "Gary Hess, an Emery spokesman" (and "a Tulsa lawyer": a home)
         if rel == "member_of" and gazetteer.key(mb.text) not in gazetteer.words("places"):
             return rel, True  # "Ann Lee, a City Council member"
+        if rel == "attended":
+            return rel, True  # "Priya, a Stanford student": a pupil there, no job
         return V.BY_TYPES, True
     if gap != " " and gap.strip() != ",":
         return None

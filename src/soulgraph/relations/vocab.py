@@ -156,6 +156,19 @@ IN_PLACE = "@in_place"
 # "X, a Tulsa lawyer", "X, an Emery spokesman": a role at the described name, a home when that
 # name is finally typed a place (lives_in), a job otherwise (works_at)
 ROLE_AT = "@role_at"
+# "plays violin in the X": member_of when X is finally typed an organisation, else dropped
+# ("plays in Minecraft", "sings in Italian")
+MEMBER_IN = "@member_in"
+# person nouns that name no job: "Ben is a customer at Chase", "a visitor at Google", "a star at"
+NOT_JOB = frozenset("""customer client patient guest visitor spectator fan member suspect victim
+prisoner defendant defector gunman killer assassin king queen prince princess emperor empress
+candidate nominee champion star superstar legend hero idol guy girl man woman boy dude lady gentleman
+widow spouse fiance fiancee gamer student tourist""".split())
+# org nouns whose given name a founder starts: "founded a startup called Loomly" (not "started a
+# playlist / podcast / page called X")
+STARTED_ORGS = frozenset("""startup start-up company firm business nonprofit non-profit charity agency
+consultancy studio label band club guild league foundation school bakery cafe restaurant shop store
+brewery collective co-op cooperative organization organisation group choir orchestra lab""".split())
 
 
 def coarse_type(m: Mention) -> str:
