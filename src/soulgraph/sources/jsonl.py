@@ -172,18 +172,11 @@ def checked_memory(row: object, layer: str | None = None, domain: str | None = N
                 return None
             created = str(created)
         fields_set.add("created_at")
-    if row_layer is not None:
-        if type(row_layer) is not str:
-            return None
-        fields_set.add("layer")
-    if row_domain is not None:
-        if type(row_domain) is not str:
-            return None
-        fields_set.add("domain")
-    if speaker is not None:
-        if type(speaker) is not str:
-            return None
-        fields_set.add("speaker")
+    for key, value in (("layer", row_layer), ("domain", row_domain), ("speaker", speaker)):
+        if value is not None:
+            if type(value) is not str:
+                return None
+            fields_set.add(key)
     if layer is not None:
         row_layer = layer
         fields_set.add("layer")
