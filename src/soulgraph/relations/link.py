@@ -268,7 +268,9 @@ def co_occurrence_edges(
 
 
 def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[_Edge]:
-    """Edges in key order, provenance deduplicated, validity from their memories' times."""
+    """Edges in key order, provenance deduplicated, and validity from their memories: valid_from
+    is the earliest supporting memory's time; valid_to is set only when every supporting memory
+    is superseded (``supersede.valid_to``)."""
     from soulgraph.supersede import valid_to
 
     out = []
@@ -290,16 +292,6 @@ def _ROW_ORDER(t: tuple) -> tuple:  # a provenance row's place, as _dedupe order
 
 def _ROW_SPAN(t: tuple) -> tuple:  # (memory id, start, end): one span, one entry
     return t[1:4]
-
-
-def validity(rel: Relation, memories: Mapping[str, Memory]) -> tuple[str | None, str | None]:
-    """(valid_from, valid_to) of an edge from its supporting memories: valid_from is the
-    earliest supporting memory's time; valid_to is set only when every supporting memory is
-    superseded (``supersede.valid_to``)."""
-    from soulgraph.supersede import valid_to
-
-    times = sorted(p.time for p in rel.provenance if p.time)
-    return (times[0] if times else None), valid_to((p.memory_id for p in rel.provenance), memories)
 
 
 def _dedupe(prov: list[Provenance]) -> list[Provenance]:
