@@ -6,6 +6,7 @@ import asyncio
 import json
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import networkx as nx
@@ -211,6 +212,50 @@ def test_duplicates_weak_edges_hubs_components():
     assert rep.hubs[0] == {"name": "Sarah Chen", "type": "person", "degree": 2}
     assert rep.components == 4 and rep.largest_component == 3
     assert sorted(rep.orphans) == ["Sarah-Chen", "dockers", "sarah"]
+
+
+def test_edge_and_node_figures_agree_with_networkx_on_an_irregular_graph():
+    """Degrees, components and histograms read column by column: the figures networkx's own
+    views give, on self-loops, several keys per pair, edges both ways, a lone node, an edge
+    to an attr-less node, unnamed relations, lazily loaded and plain provenance."""
+    from soulgraph.readwrite import nodelink
+
+    g = nx.MultiDiGraph()
+    for i in range(12):
+        g.add_node(f"n{i}", name=f"N{i}", type=("person", "tool", None, "unknown")[i % 4],
+                   provenance=[{"memory_id": f"m{i % 5}"}] * (i % 3))
+    pairs = [(0, 1, "a"), (0, 1, "b"), (1, 0, "a"), (2, 2, "self"), (3, 4, "co_occurs"),
+             (4, 5, "x"), (5, 3, "y"), (6, 7, "a"), (8, 8, "a"), (8, 8, "b"), (9, 0, "z")]
+    for i, (u, v, key) in enumerate(pairs):
+        g.add_edge(f"n{u}", f"n{v}", key=key, relation=None if key == "z" else key,
+                   weak=key == "y", provenance=[{"memory_id": f"m{i % 7}"}] * (i % 2))
+    g.add_edge("n10", "ghost", key="a", relation="a")  # networkx invents the attr-less node
+    loaded = nodelink.loads(nodelink.dumps(g))
+    for graph in (g, loaded):
+        rep = health.check(graph)
+        real = [n for n, d in graph.nodes(data=True) if d]
+        sizes = [len(c) for c in nx.weakly_connected_components(graph)]
+        assert (rep.components, rep.largest_component) == (len(sizes), max(sizes))
+        want_hubs = sorted(((graph.degree(n), n) for n in real if graph.degree(n)),
+                           key=lambda x: -x[0])[:5]
+        assert [(h["degree"], h["name"]) for h in rep.hubs] == [(k, graph.nodes[n]["name"])
+                                                                 for k, n in want_hubs]
+        assert sorted(rep.orphans) == sorted(graph.nodes[n]["name"] for n in real
+                                             if not graph.degree(n))
+        rels = [str(d.get("relation") or "related") for *_, d in graph.edges(data=True)]
+        weak = [bool(d.get("weak")) or r == "co_occurs" for r, (*_, d) in
+                zip(rels, graph.edges(data=True), strict=True)]
+        assert rep.relations == dict(Counter(r for r, w in zip(rels, weak, strict=True)
+                                             if not w).most_common())
+        assert rep.weak_relations == {"co_occurs": 1, "y": 1}
+        assert rep.edges == graph.number_of_edges() == len(pairs) + 1
+        assert rep.edges_without_provenance == sum(not d.get("provenance")
+                                                   for *_, d in graph.edges(data=True))
+        assert rep.nodes_without_provenance == sum(not graph.nodes[n].get("provenance") for n in real)
+        assert rep.untyped == [graph.nodes[n]["name"] for n in real
+                               if graph.nodes[n]["type"] in (None, "unknown")]
+        assert [e["missing"] for e in rep.dangling_edges] == [["ghost"]]
+        assert rep.stale.provenance_to_missing == []
 
 
 def test_one_store_corpus_serves_every_graph_of_the_store():

@@ -13,7 +13,8 @@ import heapq
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from itertools import repeat
+from itertools import chain, compress, repeat
+from operator import add, not_, or_, truth
 from pathlib import Path
 
 import networkx as nx
@@ -179,46 +180,85 @@ def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = 
 
 
 def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set):
-    """One pass over the edges: histograms, provenance, dangling ends, degrees and the
-    memories they cite; then the weakly connected components."""
-    rel, weak_rel, deg = Counter(), Counter(), Counter()
+    """The edges' histograms, provenance, dangling ends, degrees and the memories they
+    cite; then the weakly connected components. Column by column over the edges in
+    networkx's order (C-level passes, not a Python loop per edge)."""
+    succ, pred = g._succ, g._pred
+    ds = list(chain.from_iterable(
+        chain.from_iterable(map(dict.values, nbrs.values())) for nbrs in succ.values()))
+    names = list(map(_get, ds, repeat("relation")))
+    if set(map(type, names)) != {str} or "" in names:  # (else every name is itself)
+        names = [str(x or "related") for x in names]
+    weak = list(map(or_, map(truth, map(_get, ds, repeat("weak"))),
+                    map(WEAK_RELATIONS.__contains__, names)))
+    rel = Counter(compress(names, map(not_, weak)))  # (first seen first: most_common's ties)
+    weak_rel = Counter(compress(names, weak))
     cited: set[str] = set()
-    no_prov = 0
-    for u, v, d in g.edges(data=True):
-        name = str(_get(d, "relation") or "related")
-        if _get(d, "weak") or name in WEAK_RELATIONS:
-            weak_rel[name] += 1
-        else:
-            rel[name] += 1
-        if not _cite_of(cited, d):
-            no_prov += 1
-        deg[u] += 1
-        deg[v] += 1
-        if u in missing or v in missing:
-            gone = [x for x in (u, v) if x in missing]
-            r.dangling_edges.append({"source": str(u), "target": str(v), "relation": name,
-                                     "missing": [str(x) for x in gone]})
+    no_prov = _cite_all(cited, ds)
+    # a node's degree: its edges out and in (a self-loop counts twice, as networkx's)
+    deg = dict(zip(succ, map(add, map(_keys_in, succ.values()),
+                             map(_keys_in, map(pred.__getitem__, succ))), strict=True))
+    if missing:
+        for u, v, d in g.edges(data=True):
+            if u in missing or v in missing:
+                gone = [x for x in (u, v) if x in missing]
+                r.dangling_edges.append({"source": str(u), "target": str(v),
+                                         "relation": str(_get(d, "relation") or "related"),
+                                         "missing": [str(x) for x in gone]})
     r.semantic_edges, r.weak_edges = sum(rel.values()), sum(weak_rel.values())
     r.edges = r.semantic_edges + r.weak_edges  # (each edge counted once above; networkx's
     # number_of_edges sums every node's degree)
     r.relations, r.weak_relations = dict(rel.most_common()), dict(weak_rel.most_common())
     r.edges_without_provenance = no_prov
     r.edges_with_provenance = round(1 - no_prov / r.edges, 4) if r.edges else None
-    sizes = [len(c) for c in nx.weakly_connected_components(g)] if g.number_of_nodes() else []
-    return deg, cited, sizes
+    return deg, cited, _component_sizes(succ, pred)
+
+
+def _keys_in(nbrs: dict) -> int:
+    """The edges of a node's neighbour dict (``{neighbour: {key: attrs}}``)."""
+    return sum(map(len, nbrs.values())) if nbrs else 0
+
+
+def _component_sizes(succ: dict, pred: dict) -> list[int]:
+    """Sizes of the weakly connected components (those of ``nx.weakly_connected_components``),
+    each grown a whole level at a time by set unions of the level's neighbours."""
+    seen: set = set()
+    sizes = []
+    for v in succ:
+        if v in seen:
+            continue
+        if not succ[v] and not pred[v]:
+            sizes.append(1)
+            continue
+        comp, level = {v}, (v,)
+        while level:
+            new = set().union(*map(succ.__getitem__, level), *map(pred.__getitem__, level))
+            new -= comp
+            comp |= new
+            level = new
+        seen |= comp
+        sizes.append(len(comp))
+    return sizes
+
+
+def _cite_all(cited: set, ds: list) -> int:
+    """:func:`_cite_of` of every node or edge: the ids they cite into ``cited``; returns
+    how many have no provenance. Ids of provenance loaded as columns in one pass."""
+    if set(map(type, ds)) == {LazyAttrs}:
+        ids = list(map(LazyAttrs.pending_ids, ds))
+        if None not in ids:
+            cited.update(chain.from_iterable(ids))
+            return ids.count([])
+    return sum(not _cite_of(cited, d) for d in ds)
 
 
 def _node_figures(attrs: dict, real: list, names: dict, r: HealthReport) -> set[str]:
-    types, no_prov = Counter(), 0
+    ds = list(map(attrs.__getitem__, real))
+    ts = list(map(_get, ds, repeat("type")))
+    types = Counter([str(t) if t else "untyped" for t in ts])  # (first seen first: ties)
+    r.untyped = [names[n] for n, t in zip(real, ts, strict=True) if not t or t == "unknown"]
     cited: set[str] = set()
-    for n in real:
-        d = attrs[n]
-        t = _get(d, "type")
-        types[str(t) if t else "untyped"] += 1
-        if not t or t == "unknown":
-            r.untyped.append(names[n])
-        if not _cite_of(cited, d):
-            no_prov += 1
+    no_prov = _cite_all(cited, ds)
     r.types = dict(types.most_common())
     r.nodes_without_provenance = no_prov
     r.nodes_with_provenance = round(1 - no_prov / r.nodes, 4) if r.nodes else None
