@@ -287,3 +287,30 @@ def test_a_partly_read_graph_writes_the_bytes_of_the_same_graph_built_in_memory(
     plain.add_nodes_from((n, copy.deepcopy(dict(d))) for n, d in h.nodes(data=True))
     plain.add_edges_from((u, v, k, copy.deepcopy(dict(d))) for u, v, k, d in h.edges(keys=True, data=True))
     assert nodelink.dumps(g) == nodelink.dumps(plain)
+
+
+def test_a_paused_load_leaves_its_graph_in_the_oldest_generation_and_thaws_nothing(built):
+    """The load's containers skip the young generation's scans (see nodelink._promote); an
+    unpaused load, or one in a process that froze objects (the CLI), leaves the GC alone."""
+    import gc
+
+    raw = nodelink.dumps(built)
+    was = gc.isenabled()
+    try:
+        g = nodelink.loads(raw)  # paused: promoted
+        young = {id(o) for o in gc.get_objects(generation=0)}
+        assert not young & {id(d) for _, d in g.nodes(data=True)}
+        assert any(d is g.nodes["lisbon"] for d in gc.get_objects(generation=2))
+        assert g.nodes["lisbon"]["provenance"] == built.nodes["lisbon"]["provenance"]
+        gc.enable()
+        gc.collect()
+        gc.freeze()  # as the CLI does
+        assert not gc.get_objects(generation=2)
+        frozen = gc.get_freeze_count()
+        h = nodelink.loads(raw)
+        assert gc.get_freeze_count() == frozen  # nothing a caller froze was thawed
+        assert not any(d is h.nodes["lisbon"] for d in gc.get_objects(generation=2))
+    finally:
+        gc.unfreeze()
+        if not was:
+            gc.disable()
