@@ -101,7 +101,7 @@ def _promote() -> None:
 def _add_nodes(g: nx.MultiDiGraph, attrs: list) -> None:
     """Nodes straight into networkx's dicts (``add_node`` would copy every attrs dict)."""
     node, succ, pred = g._node, g._succ, g._pred
-    ids = list(map(dict.pop, attrs, repeat("id")))
+    ids = list(map(dict.pop, attrs, repeat(_stored(attrs, "id"))))
     node.update(zip(ids, attrs, strict=True))
     if len(node) != len(ids):  # a repeated id: merged, as add_node does
         node.clear()
@@ -118,9 +118,9 @@ def _add_nodes(g: nx.MultiDiGraph, attrs: list) -> None:
 def _add_edges(g: nx.MultiDiGraph, attrs: list) -> None:
     succ, pred = g._succ, g._pred
     pop = dict.pop
-    us = list(map(pop, attrs, repeat("source")))
-    vs = list(map(pop, attrs, repeat("target")))
-    ks = list(map(pop, attrs, repeat("key"), repeat(None)))
+    us = list(map(pop, attrs, repeat(_stored(attrs, "source"))))
+    vs = list(map(pop, attrs, repeat(_stored(attrs, "target"))))
+    ks = list(map(pop, attrs, repeat(_stored(attrs, "key")), repeat(None)))
     for u, v, key, a in zip(us, vs, ks, attrs, strict=True):
         if key is None or u not in succ or v not in succ:
             key = g.add_edge(u, v, key=key)
@@ -145,9 +145,9 @@ def _entities(items: list, table, times: cols.MemoryTimes) -> list:
         raise TypeError("a node or edge is not an object")
     attrs = list(map(cols.LazyAttrs.__new__, repeat(cols.LazyAttrs, n)))
     deque(map(dict.update, attrs, items), maxlen=0)
-    kinds = list(map(dict.pop, attrs, repeat(cols.COLUMNS), repeat(None)))
+    kinds = list(map(dict.pop, attrs, repeat(_stored(items, cols.COLUMNS)), repeat(None)))
     if kinds.count("table") == n:  # the file as soulgraph writes it
-        ids = list(map(dict.pop, attrs, repeat(cols.PROV)))
+        ids = list(map(dict.pop, attrs, repeat(_stored(items, cols.PROV))))
         if set(map(type, ids)) - {list}:
             raise ValueError("provenance: not a list of memory ids")
         at = list(accumulate(map(len, ids), initial=0))
@@ -170,6 +170,19 @@ def _entities(items: list, table, times: cols.MemoryTimes) -> list:
     if table is not None or rows:  # every row of the table claimed, none past its end
         cols.check_table(table, rows)
     return attrs
+
+
+def _stored(dicts: list, name: str) -> str:
+    """``name`` as the key object the first of ``dicts`` holds (orjson makes one object per
+    key name and shares it across a file's objects), else ``name``. Popping a key by the
+    object the dict holds matches on identity; an equal string of our own is compared
+    character by character in each of the ~115k pops of a 9k-node graph (the parser's dicts
+    have general key tables: no fast path for strings)."""
+    if dicts and type(dicts[0]) in (dict, cols.LazyAttrs):
+        for key in dict.keys(dicts[0]):
+            if key == name:
+                return key
+    return name
 
 
 def _copy(table):
