@@ -345,16 +345,9 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
     ``content_hash`` of ``memories``, where the caller knows them)."""
     from soulgraph.hashing import content_hash
 
-    recs = g.graph.get("memories") or []
-    if type(recs) is list and not set(map(type, recs)) - {dict} and all(
-            map(dict.__contains__, recs, repeat("id"))):  # every record a dict with an id: by column
-        ids = list(map(dict.__getitem__, recs, repeat("id")))
-        records = dict(zip(ids, map(dict.get, recs, repeat("hash")), strict=True))
-        superseded = set(compress(ids, map(dict.get, recs, repeat("superseded"))))
-    else:
-        recs = [rec for rec in recs if isinstance(rec, dict) and "id" in rec]
-        records = {rec["id"]: rec.get("hash") for rec in recs}
-        superseded = {rec["id"] for rec in recs if rec.get("superseded")}
+    recs = [rec for rec in g.graph.get("memories") or () if isinstance(rec, dict) and "id" in rec]
+    records = {rec["id"]: rec.get("hash") for rec in recs}
+    superseded = {rec["id"] for rec in recs if rec.get("superseded")}
     cited = _cited_memories(g) if cited is None else cited
     s = Staleness(graph_memories=len(records) if records else None)
     if memories is None:
