@@ -195,9 +195,11 @@ def _edge_figures(g: nx.MultiDiGraph, r: HealthReport, missing: set):
     weak_rel = Counter(compress(names, weak))
     cited: set[str] = set()
     no_prov = _cite_all(cited, ds)
-    # a node's degree: its edges out and in (a self-loop counts twice, as networkx's)
-    deg = dict(zip(succ, map(add, map(_keys_in, succ.values()),
-                             map(_keys_in, map(pred.__getitem__, succ))), strict=True))
+    # a node's degree: its edges out and in (a self-loop counts twice, as networkx's); when no
+    # pair has two keys, its neighbours out and in
+    count = len if sum(map(len, succ.values())) == len(ds) else _keys_in
+    deg = dict(zip(succ, map(add, map(count, succ.values()),
+                             map(count, map(pred.__getitem__, succ))), strict=True))
     if missing:
         for u, v, d in g.edges(data=True):
             if u in missing or v in missing:
