@@ -70,6 +70,9 @@ def test_every_command_is_mapped_to_the_module_that_registers_it():
 
 
 def test_health_command_runs_with_its_own_module_only(tmp_path):
+    """``soulgraph health`` imports only its own CLI module (and never spaCy), and ends the
+    process without tearing down the graph (exitfast): the modules are listed just before the
+    process ends, from a hook on ``os._exit``."""
     import subprocess
     import sys
 
@@ -78,13 +81,20 @@ def test_health_command_runs_with_its_own_module_only(tmp_path):
 
     nodelink.save(rebuild([Memory(id="1", content="Arjun uses Python at Acme Corp.")],
                           extractor="regex").graph, graph)
-    code = ("import sys; sys.argv = ['soulgraph', 'health', sys.argv[1], '--json']\n"
+    code = ("import os, sys; sys.argv = ['soulgraph', 'health', sys.argv[1], '--json']\n"
+            "real_exit = os._exit\n"
+            "def listing_exit(code):\n"
+            "    mods = sorted(m for m in sys.modules if m.startswith('soulgraph.cli.') or m == 'spacy')\n"
+            "    print(mods, file=sys.stderr, flush=True)\n"
+            "    real_exit(code)\n"
+            "os._exit = listing_exit\n"
             "from soulgraph.launch import main\n"
-            "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
-            "mods = sorted(m for m in sys.modules if m.startswith('soulgraph.cli.') or m == 'spacy')\n"
-            "print(mods, file=sys.stderr)\n")
+            "main()\n"
+            "print('returned', file=sys.stderr)\n")
     r = subprocess.run([sys.executable, "-c", code, str(graph)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-500:]
     assert json.loads(r.stdout)["nodes"] >= 2
+    # the last line comes from the exit hook: main() never returned
     assert r.stderr.strip().splitlines()[-1] == "['soulgraph.cli.app', 'soulgraph.cli.health']"
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from soulgraph import gcpause, health_types
+from soulgraph import exitfast, gcpause, health_types
 from soulgraph.graph import memory_texts
 from soulgraph.models import Memory
 from soulgraph.ontology import WEAK_RELATIONS
@@ -507,6 +507,7 @@ def health(
     from soulgraph.locate import open_graph
 
     g, memories = open_graph(Path(source), graph)
+    exitfast.keep(g, memories)  # a CLI process exits without freeing them
     reg = registry_mod.load(registry_mod.default_path(Path(source)))
     return check(g, memories, source=str(source), custom_types=reg.custom_types,
                  max_type_error=max_type_error, min_edges=min_edges,
