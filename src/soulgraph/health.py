@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
 from pydantic import BaseModel, Field
@@ -25,6 +26,9 @@ from soulgraph.models import Memory
 from soulgraph.ontology import WEAK_RELATIONS
 from soulgraph.readwrite.columns import LazyAttrs
 from soulgraph.resolve import normalize
+
+if TYPE_CHECKING:
+    from soulgraph.classify.corpus import CorpusStats
 
 _get = dict.get  # node and edge attrs, for keys other than "provenance": no LazyAttrs.get call
 TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
@@ -159,17 +163,21 @@ def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
 
 
 def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None,
-                 hashes: Mapping[str, str] | None = None) -> health_types.Corpus:
+                 hashes: Mapping[str, str] | None = None,
+                 stats: CorpusStats | None = None) -> health_types.Corpus:
     """What the type-error estimate reads from the store's text (or, without the store,
     from the texts ``g`` keeps): one scan, shareable by every graph of that store.
 
     ``hashes``: memory id -> ``content_hash`` of ``memories`` when the caller has them (a
-    rebuild does): staleness then hashes no text again."""
+    rebuild does): staleness then hashes no text again. ``stats``: the classifier's
+    statistics of exactly ``memories`` (a rebuild's ``Build.stats``): its lowercase token
+    counts then stand in for a split of the whole text (see ``health_types.LowerWords``)."""
     texts = [m.content for m in memories] if memories is not None else [
         rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
     speakers = [m.speaker for m in memories or () if m.speaker] + [
         s.speaker for m in memories or () for s in m.segments if s.speaker]
-    corpus = health_types.corpus_of(texts, speakers)
+    lower = stats.lower if stats is not None and memories is not None else None
+    corpus = health_types.corpus_of(texts, speakers, lower_tokens=lower)
     if hashes is not None and memories is not None and len(hashes) == len(memories):  # ids unique
         corpus.hashes = hashes
     return corpus

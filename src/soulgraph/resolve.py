@@ -136,8 +136,12 @@ def _vetoes(registry: Registry) -> set[frozenset[str]]:
 def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
     """Group mentions by normalised key, registry aliases and merges, and compact form."""
     by_key: dict[str, list[Mention]] = defaultdict(list)
+    keys: dict[str, str] = {}  # text -> normalize(text): a store writes each name many times
     for m in mentions:
-        k = normalize(m.text)
+        t = m.text
+        k = keys.get(t)
+        if k is None:
+            k = keys[t] = normalize(t)
         if k:
             by_key[k].append(m)
     pinned = {normalize(n) for n in registry.entities} - {""}
@@ -156,7 +160,7 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
     forms: dict[str, set[str]] = defaultdict(set)
     for m in mentions:
         if id(m) in titled:
-            forms[normalize(m.text)].update(normalize(t) for t in titled[id(m)])
+            forms[keys[m.text]].update(normalize(t) for t in titled[id(m)])
     for k in sorted(forms):  # "President Reagan" (untagged, whole) is "Reagan"
         for t in sorted(forms[k]):
             if t in g.parent and t != k:
