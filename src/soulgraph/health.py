@@ -313,9 +313,14 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
     ``content_hash`` of ``memories``, where the caller knows them)."""
     from soulgraph.hashing import content_hash
 
-    recs = [rec for rec in g.graph.get("memories") or () if isinstance(rec, dict) and "id" in rec]
-    records = {rec["id"]: rec.get("hash") for rec in recs}
-    superseded = {rec["id"] for rec in recs if rec.get("superseded")}
+    records: dict = {}  # memory id -> hash (the last record of an id wins, in its first place)
+    superseded: set = set()
+    for rec in g.graph.get("memories") or ():  # (one pass: a record per memory of the store)
+        if isinstance(rec, dict) and "id" in rec:
+            rid = rec["id"]
+            records[rid] = rec.get("hash")
+            if rec.get("superseded"):
+                superseded.add(rid)
     cited = _cited_memories(g) if cited is None else cited
     s = Staleness(graph_memories=len(records) if records else None)
     if memories is None:
@@ -323,19 +328,23 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
             s.provenance_to_missing = sorted(cited - records.keys())
         return s
     s.store_memories = len(memories)
-    store = {m.id: m for m in memories}
+    ids = [m.id for m in memories]
+    store = set(ids)
     if records:
-        known = hashes or {}
-        for m in memories:
-            h = records.get(m.id, False)
+        get, known = records.get, (hashes or {}).get
+        new, changed = s.new, s.changed
+        for m, mid in zip(memories, ids, strict=True):
+            h = get(mid, False)
             if h is False:
-                s.new.append(m.id)
-            elif h != (known.get(m.id) or content_hash(m.content)) or m.superseded != (m.id in superseded):
-                s.changed.append(m.id)  # new text, or superseded since (its edges become history)
-        s.deleted = sorted(records.keys() - store.keys())
-    s.provenance_to_missing = sorted(cited - store.keys())
+                new.append(mid)
+            elif h != (known(mid) or content_hash(m.content)) or m.superseded != (mid in superseded):
+                changed.append(mid)  # new text, or superseded since (its edges become history)
+        s.deleted = sorted(records.keys() - store)
+    s.provenance_to_missing = sorted(cited - store)
     seen = records.keys() | cited
-    s.uncovered = [m.id for m in memories if m.id not in seen and _HAS_NAME.search(m.content)]
+    has_name = _HAS_NAME.search
+    s.uncovered = [mid for m, mid in zip(memories, ids, strict=True)
+                   if mid not in seen and has_name(m.content)]
     s.new.sort()
     s.changed.sort()
     return s
