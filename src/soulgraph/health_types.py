@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from soulgraph import shapes
 from soulgraph.graph import sentence_at
@@ -78,17 +79,9 @@ def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
 
 def line_speakers(blob: str) -> list[str]:
     """``_SPEAKER.findall(blob)``, tried at line starts only: its ``^`` matches nowhere else
-    (a search tries every position) and no match runs past its line."""
-    match, find = _SPEAKER.match, blob.find
-    out, pos = [], 0
-    while pos >= 0:
-        m = match(blob, pos)
-        if m is not None:
-            out.append(m.group(1))
-        pos = find("\n", pos)
-        if pos >= 0:
-            pos += 1
-    return out
+    (a search tries every position) and no match runs past its line (none of its characters
+    is a line feed), so each line is matched alone (one C-level map over the lines)."""
+    return [m.group(1) for m in map(_SPEAKER.match, blob.split("\n")) if m is not None]
 
 
 def lower_words(blob: str) -> set[str]:
@@ -139,7 +132,7 @@ class LowerWords(Container):
         if type(word) is not str or not _LOWER_WORD.fullmatch(word):
             return False
         if self._stems is None:
-            self._stems = frozenset(t.rstrip("'’_") for t in self._tokens)
+            self._stems = frozenset(map(str.rstrip, self._tokens, repeat("'’_")))
         if word not in self._stems:
             return False
         blob, edge, n = self._blob, _EDGE_PUNCT, len(word)
