@@ -309,6 +309,44 @@ def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
     assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]
 
 
+def test_lower_words_looked_up_per_word_agree_with_the_whole_text_split():
+    """Repair's health looks a word up in the text (``LowerWords``) only when the classifier's
+    lowercase tokens have it as a stem: every answer must be the full split's, for words
+    that are, are almost and are not lower-case words of random texts full of edge cases."""
+    import random
+    import re
+
+    from soulgraph.classify import corpus as corpus_mod
+
+    rng = random.Random(7)
+    atoms = ["music", "Music", "MUSIC", "it's", "don't", "'", "’", "‘", "\"", "_", "__", "-", "—", "–",
+             ".", ",", "(", ")", "«", "»", "…", " ", "\n", "\t", "\u2028", "x=true", "foo.bar", "a/b",
+             "--force", "café", "naïve", "Zoë", "3", "mu", "sic", "well-known", "o'", "x’y", "*", "`"]
+    for _ in range(3000):
+        texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12)))
+                 for _ in range(rng.randint(1, 4))]
+        st = corpus_mod.compute({str(i): t for i, t in enumerate(texts)})
+        blob = "\n".join(t for t in texts if t)
+        full = health_types.lower_words(blob)
+        looked_up = health_types.LowerWords(blob, st.lower)
+        words = {w.casefold() for w in re.findall(r"[\w'’-]+", blob)} | set(st.lower) | full
+        words |= {"music", "sic", "it", "don"}
+        words |= {tok.strip(health_types._EDGE_PUNCT) for tok in blob.split()}
+        for w in words:
+            assert (w in looked_up) == (w in full), (w, texts)
+    mems = [Memory(id=f"m{i}", content=t) for i, t in enumerate(DEVLOG)]
+    build = pipeline_rebuild(mems)
+    fast = health.store_corpus(mems, hashes=build.hashes, stats=build.stats)
+    assert isinstance(fast.lower_words, health_types.LowerWords)
+    assert health.summary(build.graph, mems, corpus=fast) == health.summary(build.graph, mems)
+
+
+def pipeline_rebuild(mems):
+    from soulgraph import pipeline
+
+    return pipeline.rebuild(mems, extractor="regex")
+
+
 def test_staleness_reads_the_hashes_a_rebuild_made_as_the_texts_themselves():
     """Repair hands health the content hashes its rebuild computed (no text hashed twice):
     the report is the one hashing the texts again gives, a changed memory still shows."""

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from itertools import chain, compress, repeat
 from operator import add, not_, or_, truth
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
 from pydantic import BaseModel, Field
@@ -26,6 +27,9 @@ from soulgraph.models import Memory
 from soulgraph.ontology import WEAK_RELATIONS
 from soulgraph.readwrite.columns import LazyAttrs
 from soulgraph.resolve import normalize
+
+if TYPE_CHECKING:
+    from soulgraph.classify.corpus import CorpusStats
 
 _get = dict.get  # node and edge attrs, for keys other than "provenance": no LazyAttrs.get call
 TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
@@ -160,17 +164,21 @@ def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
 
 
 def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None,
-                 hashes: Mapping[str, str] | None = None) -> health_types.Corpus:
+                 hashes: Mapping[str, str] | None = None,
+                 stats: CorpusStats | None = None) -> health_types.Corpus:
     """What the type-error estimate reads from the store's text (or, without the store,
     from the texts ``g`` keeps): one scan, shareable by every graph of that store.
 
     ``hashes``: memory id -> ``content_hash`` of ``memories`` when the caller has them (a
-    rebuild does): staleness then hashes no text again."""
+    rebuild does): staleness then hashes no text again. ``stats``: the classifier's
+    statistics of exactly ``memories`` (a rebuild's ``Build.stats``): its lowercase token
+    counts then stand in for a split of the whole text (see ``health_types.LowerWords``)."""
     texts = [m.content for m in memories] if memories is not None else [
         rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
     speakers = [m.speaker for m in memories or () if m.speaker] + [
         s.speaker for m in memories or () for s in m.segments if s.speaker]
-    corpus = health_types.corpus_of(texts, speakers)
+    lower = stats.lower if stats is not None and memories is not None else None
+    corpus = health_types.corpus_of(texts, speakers, lower_tokens=lower)
     if hashes is not None and memories is not None and len(hashes) == len(memories):  # ids unique
         corpus.hashes = hashes
     return corpus
@@ -347,9 +355,14 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
     ``content_hash`` of ``memories``, where the caller knows them)."""
     from soulgraph.hashing import content_hash
 
-    recs = [rec for rec in g.graph.get("memories") or () if isinstance(rec, dict) and "id" in rec]
-    records = {rec["id"]: rec.get("hash") for rec in recs}
-    superseded = {rec["id"] for rec in recs if rec.get("superseded")}
+    records: dict = {}  # memory id -> hash (the last record of an id wins, in its first place)
+    superseded: set = set()
+    for rec in g.graph.get("memories") or ():  # (one pass: a record per memory of the store)
+        if isinstance(rec, dict) and "id" in rec:
+            rid = rec["id"]
+            records[rid] = rec.get("hash")
+            if rec.get("superseded"):
+                superseded.add(rid)
     cited = _cited_memories(g) if cited is None else cited
     s = Staleness(graph_memories=len(records) if records else None)
     if memories is None:
@@ -357,19 +370,23 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
             s.provenance_to_missing = sorted(cited - records.keys())
         return s
     s.store_memories = len(memories)
-    store = {m.id: m for m in memories}
+    ids = [m.id for m in memories]
+    store = set(ids)
     if records:
-        known = hashes or {}
-        for m in memories:
-            h = records.get(m.id, False)
+        get, known = records.get, (hashes or {}).get
+        new, changed = s.new, s.changed
+        for m, mid in zip(memories, ids, strict=True):
+            h = get(mid, False)
             if h is False:
-                s.new.append(m.id)
-            elif h != (known.get(m.id) or content_hash(m.content)) or m.superseded != (m.id in superseded):
-                s.changed.append(m.id)  # new text, or superseded since (its edges become history)
-        s.deleted = sorted(records.keys() - store.keys())
-    s.provenance_to_missing = sorted(cited - store.keys())
+                new.append(mid)
+            elif h != (known(mid) or content_hash(m.content)) or m.superseded != (mid in superseded):
+                changed.append(mid)  # new text, or superseded since (its edges become history)
+        s.deleted = sorted(records.keys() - store)
+    s.provenance_to_missing = sorted(cited - store)
     seen = records.keys() | cited
-    s.uncovered = [m.id for m in memories if m.id not in seen and _HAS_NAME.search(m.content)]
+    has_name = _HAS_NAME.search
+    s.uncovered = [mid for m, mid in zip(memories, ids, strict=True)
+                   if mid not in seen and has_name(m.content)]
     s.new.sort()
     s.changed.sort()
     return s

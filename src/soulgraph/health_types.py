@@ -11,8 +11,9 @@ over the nodes plus one pass over the store's text: O(nodes + text).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from soulgraph import shapes
 from soulgraph.graph import sentence_at
@@ -50,7 +51,7 @@ NO_PERSON_EVIDENCE = "person with no person evidence"
 class Corpus:
     """What the estimator needs from the store's text, gathered in one pass."""
 
-    lower_words: frozenset[str]
+    lower_words: Container[str]  # lower_words(blob): a frozenset, or a LowerWords answering per word
     speakers: frozenset[str]
     personal: frozenset[str]  # names seen at least once in a personal context
     blob: str = ""  # every text, newline-joined, for second looks
@@ -59,31 +60,28 @@ class Corpus:
 
 
 def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
-              targets: Iterable[str] = ()) -> Corpus:
+              targets: Iterable[str] = (), lower_tokens: Iterable[str] | None = None) -> Corpus:
     """Lower-case words, ``Name:`` speakers, and which ``targets`` (single-word person
     names) the text ever treats as a person. Whole-text regex scans; Python runs only
-    per occurrence of a target."""
+    per occurrence of a target.
+
+    ``lower_tokens``: every lowercase token of these texts as the classifier's store
+    statistics count them (``CorpusStats.lower``), when the caller has them: the lower-case
+    words are then looked up per word asked about (:class:`LowerWords`), not gathered from
+    a split of the whole text."""
     texts = [t for t in texts if t]
     blob = "\n".join(texts)
-    lower = lower_words(blob)
+    lower = frozenset(lower_words(blob)) if lower_tokens is None else LowerWords(blob, lower_tokens)
     spk = {s.casefold() for s in speakers if s}
     spk.update(s.casefold() for s in line_speakers(blob))
-    return Corpus(frozenset(lower), frozenset(spk), frozenset(personal_names(blob, targets)), blob)
+    return Corpus(lower, frozenset(spk), frozenset(personal_names(blob, targets)), blob)
 
 
 def line_speakers(blob: str) -> list[str]:
     """``_SPEAKER.findall(blob)``, tried at line starts only: its ``^`` matches nowhere else
-    (a search tries every position) and no match runs past its line."""
-    match, find = _SPEAKER.match, blob.find
-    out, pos = [], 0
-    while pos >= 0:
-        m = match(blob, pos)
-        if m is not None:
-            out.append(m.group(1))
-        pos = find("\n", pos)
-        if pos >= 0:
-            pos += 1
-    return out
+    (a search tries every position) and no match runs past its line (none of its characters
+    is a line feed), so each line is matched alone (one C-level map over the lines)."""
+    return [m.group(1) for m in map(_SPEAKER.match, blob.split("\n")) if m is not None]
 
 
 def lower_words(blob: str) -> set[str]:
@@ -100,6 +98,61 @@ def lower_words(blob: str) -> set[str]:
         if w and _LOWER_WORD.fullmatch(w):
             out.add(w)
     return out
+
+
+class LowerWords(Container):
+    """``word in lower_words(blob)``, answered for the words asked about (health asks about
+    the words of node names: dozens, against thousands in the text) without splitting the
+    whole text.
+
+    ``lower_tokens``: the lowercase tokens of the same texts as ``classify.corpus`` counts
+    them (``_TOKEN``: a letter, then letters, digits, "_", "'", "’", "-"; memory by memory).
+    Each word of ``lower_words`` is one of them, less a tail of "'", "’" and "_": in its
+    whitespace token only edge punctuation (no letter) comes before it, so a token starts at
+    its first letter, runs over it (its characters are token characters) and on over the
+    edge punctuation after it that is a token character ("'", "’", "_"), to the first that is
+    not; it holds no capital. So a word not among those stems is no lower-case word, and the
+    few that are get one check in the text: an occurrence whose whitespace token (the dashes
+    "—" and "–" split tokens too) is the word between edge punctuation."""
+
+    __slots__ = ("_blob", "_tokens", "_stems", "_known")
+
+    def __init__(self, blob: str, lower_tokens: Iterable[str]) -> None:
+        self._blob, self._tokens = blob, lower_tokens
+        self._stems: frozenset[str] | None = None
+        self._known: dict[str, bool] = {}
+
+    def __contains__(self, word: object) -> bool:
+        hit = self._known.get(word)  # (an unhashable word raises TypeError, as a frozenset does)
+        if hit is None:
+            hit = self._known[word] = self._check(word)
+        return hit
+
+    def _check(self, word: object) -> bool:
+        if type(word) is not str or not _LOWER_WORD.fullmatch(word):
+            return False
+        if self._stems is None:
+            self._stems = frozenset(map(str.rstrip, self._tokens, repeat("'’_")))
+        if word not in self._stems:
+            return False
+        blob, edge, n = self._blob, _EDGE_PUNCT, len(word)
+        end = len(blob)
+        i = blob.find(word)
+        while i >= 0:
+            a, b = i, i + n
+            while a > 0 and blob[a - 1] in edge:
+                a -= 1
+            while b < end and blob[b] in edge:
+                b += 1
+            if (a == 0 or _splits(blob[a - 1])) and (b == end or _splits(blob[b])):
+                return True
+            i = blob.find(word, i + 1)
+        return False
+
+
+def _splits(c: str) -> bool:
+    """``c`` ends a token of ``lower_words``: white space (``str.split``) or a replaced dash."""
+    return c.isspace() or c == "—" or c == "–"
 
 
 def personal_names(blob: str, targets: Iterable[str]) -> set[str]:

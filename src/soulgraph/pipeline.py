@@ -7,7 +7,6 @@ does not matter, and two runs give the same graph.
 
 from __future__ import annotations
 
-import operator
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from soulgraph.classify.memo import DecisionMemo
 from soulgraph.extract import Progress
 from soulgraph.graph import assemble
 from soulgraph.hashing import content_hash
-from soulgraph.models import Memory, MemoryAnalysis
+from soulgraph.models import Memory, MemoryAnalysis, Mention
 from soulgraph.registry import Registry
 from soulgraph.relations.link import check_edge_types, co_occurrence_edges, link_edges
 
@@ -33,6 +32,7 @@ class Build:
     analyses: list[MemoryAnalysis] = field(default_factory=list)
     decisions: dict[str, list] = field(default_factory=dict)  # DecisionMemo.used, for the cache
     hashes: dict[str, str] = field(default_factory=dict)  # memory id -> content_hash (health reuses them)
+    stats: corpus.CorpusStats | None = None  # the store's statistics typing read (health reuses them)
 
 
 def rebuild(
@@ -51,10 +51,11 @@ def rebuild(
     t1 = time.perf_counter()
     memo = DecisionMemo() if used != "regex" else None  # kept in the update cache
     hashes = {m.id: content_hash(m.content) for m in memories}
-    g = build_graph(memories, analyses, used, registry, memo, hashes)
+    stats = _corpus_stats({m.id: m.content for m in memories}, analyses)
+    g = build_graph(memories, analyses, used, registry, memo, hashes, stats)
     t2 = time.perf_counter()
     return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses,
-                 memo.used if memo is not None else {}, hashes)
+                 memo.used if memo is not None else {}, hashes, stats)
 
 
 def build_graph(
@@ -64,14 +65,17 @@ def build_graph(
     registry: Registry,
     memo: DecisionMemo | None = None,
     hashes: Mapping[str, str] | None = None,
+    stats: corpus.CorpusStats | None = None,
 ) -> nx.MultiDiGraph:
     """Resolve, classify and link already-extracted mentions into a graph.
 
     ``memo``: type decisions of an earlier build to reuse where their inputs are
     unchanged (``update`` passes the cache's; only for per-memory extractors).
-    ``hashes``: memory id -> ``content_hash`` when the caller already has them."""
+    ``hashes``: memory id -> ``content_hash`` when the caller already has them.
+    ``stats``: the store statistics of these memories and analyses (``_corpus_stats``),
+    when the caller already summed them."""
     with gcpause.paused():
-        return _build_graph(memories, analyses, extractor, registry, memo, hashes)
+        return _build_graph(memories, analyses, extractor, registry, memo, hashes, stats)
 
 
 def _build_graph(
@@ -81,14 +85,17 @@ def _build_graph(
     registry: Registry,
     memo: DecisionMemo | None,
     hashes: Mapping[str, str] | None,
+    stats: corpus.CorpusStats | None = None,
 ) -> nx.MultiDiGraph:
     by_id = {m.id: m for m in memories}
+    created = {m.id: m.created_at for m in memories}
     texts = {m.id: m.content for m in memories}
     if hashes is None:
         hashes = {m.id: content_hash(m.content) for m in memories}
     mentions = [m for a in analyses for m in a.mentions]
 
-    stats = _corpus_stats(texts, analyses)
+    if stats is None:
+        stats = _corpus_stats(texts, analyses)
     clusters = resolve.cluster(mentions, registry)
     decide = classify.decide
     if memo is not None:
@@ -118,13 +125,14 @@ def _build_graph(
             continue
         for m in c.mentions:
             owner[id(m)] = c.key
-        nodes.append((c.key, _node(c, etype, conf, reasons, by_id, pinned=pin is not None)))
+        nodes.append((c.key, _node(c, etype, conf, reasons, created, pinned=pin is not None)))
 
     known = {key for key, _ in nodes}
     entity_of_mention: dict[tuple[str, int], str] = {}
     speaker_entity: dict[tuple[str, str], str] = {}
     own_speaker: dict[tuple[str, str], str] = {}
     normalize = resolve.normalize
+    spoken: dict[str, str] = {}  # speaker -> its key: a store has few speakers, thousands of turns
     for a in analyses:  # one pass over every mention (this runs per mention of the store)
         mid = a.memory_id
         for i, m in enumerate(a.mentions):
@@ -133,7 +141,9 @@ def _build_graph(
                 entity_of_mention[(mid, i)] = e
             spk = m.speaker
             if spk:
-                key = normalize(spk)
+                key = spoken.get(spk)
+                if key is None:
+                    key = spoken[spk] = normalize(spk)
                 if key in known:
                     speaker_entity[(mid, spk)] = key
                 if e is not None and m.extractor == "speaker":
@@ -183,25 +193,29 @@ def _pin_for(registry: Registry, c: resolve.Cluster):
     return None
 
 
-_BY_POSITION = operator.attrgetter("memory_id", "start")
-
-
-def _node(c, etype, conf, reasons, by_id, *, pinned: bool) -> dict:
+def _node(c, etype, conf, reasons, created, *, pinned: bool) -> dict:
     """Node attributes (the :class:`Entity` fields) as a plain dict: this runs per entity
-    over every mention, so it avoids model validation on the hot path."""
-    prov, seen = [], set()
-    for m in sorted(c.mentions, key=_BY_POSITION):
+    over every mention, so it avoids model validation on the hot path. ``created``: memory
+    id -> its ``created_at``.
+
+    Provenance: one entry per position (memory, start), in that order; of mentions at one
+    position the first in ``c.mentions`` order (what a stable sort by position keeps)."""
+    first: dict[tuple[str, int], Mention] = {}
+    for m in c.mentions:
         at = (m.memory_id, m.start)
-        if at in seen:
-            continue
-        seen.add(at)
-        mem = by_id[m.memory_id]
-        p = {"memory_id": m.memory_id, "start": m.start, "end": m.end,
+        if at not in first:
+            first[at] = m
+    prov, times = [], []
+    for at in sorted(first):
+        m = first[at]
+        mid = at[0]
+        p = {"memory_id": mid, "start": at[1], "end": m.end,
              "sentence_start": m.sent_start, "sentence_end": m.sent_end, "extractor": m.extractor}
-        if mem.created_at is not None:
-            p["time"] = mem.created_at
+        t = created[mid]
+        if t is not None:
+            p["time"] = t
+            times.append(t)
         prov.append(p)
-    times = [p["time"] for p in prov if "time" in p]
     node = {
         "name": c.name, "type": etype, "aliases": list(c.aliases),
         "merged_from": list(c.merged_from), "confidence": round(conf, 3),

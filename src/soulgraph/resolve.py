@@ -19,6 +19,7 @@ key) of a thing does not change when unrelated memories come and go.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -136,8 +137,12 @@ def _vetoes(registry: Registry) -> set[frozenset[str]]:
 def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
     """Group mentions by normalised key, registry aliases and merges, and compact form."""
     by_key: dict[str, list[Mention]] = defaultdict(list)
+    keys: dict[str, str] = {}  # text -> normalize(text): a store writes each name many times
     for m in mentions:
-        k = normalize(m.text)
+        t = m.text
+        k = keys.get(t)
+        if k is None:
+            k = keys[t] = normalize(t)
         if k:
             by_key[k].append(m)
     pinned = {normalize(n) for n in registry.entities} - {""}
@@ -152,11 +157,16 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
             ka = normalize(alias)
             if kn in g.parent and ka in g.parent:
                 g.union(ka, kn, root=kn)
-    titled = {id(m): t for m in mentions if (t := titled_forms(m))}  # few: one scan of the cues
+    titled: dict[int, list[str]] = {}  # few: one scan of the cues
+    for m in mentions:
+        for c in m.cues:
+            if c.startswith(_TITLED):
+                titled[id(m)] = titled_forms(m)
+                break
     forms: dict[str, set[str]] = defaultdict(set)
     for m in mentions:
         if id(m) in titled:
-            forms[normalize(m.text)].update(normalize(t) for t in titled[id(m)])
+            forms[keys[m.text]].update(normalize(t) for t in titled[id(m)])
     for k in sorted(forms):  # "President Reagan" (untagged, whole) is "Reagan"
         for t in sorted(forms[k]):
             if t in g.parent and t != k:
@@ -174,6 +184,9 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
     return _build(by_key, g, titled)
 
 
+_SPAN = operator.attrgetter("start", "end")
+
+
 def _parenthetical_aliases(mentions: list[Mention]) -> list[tuple[str, str]]:
     """(short key, full key) for a name glossed right after itself: "Kenji Watanabe (Kenji)",
     "World Health Organization (WHO)". The store says they are one thing, so the merge
@@ -184,7 +197,7 @@ def _parenthetical_aliases(mentions: list[Mention]) -> list[tuple[str, str]]:
             by_memory[m.memory_id].append(m)
     pairs = set()
     for ms in by_memory.values():
-        ms.sort(key=lambda m: (m.start, m.end))
+        ms.sort(key=_SPAN)
         for a, b in zip(ms, ms[1:], strict=False):
             if b.start - a.end != 2:  # " (" between the two names
                 continue

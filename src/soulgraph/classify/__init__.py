@@ -115,15 +115,21 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     # count (same counts, weights and kinds; 5-10x fewer vote lists for a frequent name).
     # Groups end in the order of their last mention, so Tally.kinds' "last wins" is unchanged.
     groups: dict[tuple, list] = {}
+    dialogue_ids, technical_ids = stats.dialogue, stats.technical
+    informal, in_text = corpus.informal, prep.in_text
     for m in mentions:
-        text = texts.get(m.memory_id, "")
-        dialogue = bool(m.speaker) or m.memory_id in stats.dialogue
-        chatty = dialogue or corpus.informal(text)  # the small model's ORG / GPE are weak votes there
-        technical = m.memory_id in stats.technical
+        mid = m.memory_id
+        text = texts.get(mid, "")
+        dialogue = bool(m.speaker) or mid in dialogue_ids
+        chatty = dialogue or informal(text)  # the small model's ORG / GPE are weak votes there
+        technical = mid in technical_ids
         ev = None
-        if prep.in_text(m, text):
+        if in_text(m, text):
             ev = m.evidence if m.evidence is not None else prep.mention_evidence(m, text, dialogue)
-        quoted = _quoted(m, text)  # 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
+        # _quoted(m, text), inline: 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
+        start, end = m.start, m.end
+        quoted = (0 < start and end < len(text) and text[start - 1] in _OPEN_QUOTES
+                  and text[end] in _CLOSE_QUOTES and text[start:end].strip() == text[start:end])
         if (ambiguous or marque) and ev is not None:
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own
         else:
@@ -134,10 +140,16 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group[-1] += 1
         groups[sig] = group
     entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque)
+    # A group's mentions share its first one's cues and quotes (both are in its key, or it
+    # holds one mention): what holds for some mention holds for some group's first.
+    agent = quoted_any = False
     for m, text, dialogue, chatty, technical, quoted, ev, n in groups.values():
         votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, quoted, ev, entity)
         tally.add_mention(votes, forbid, n)
-    if fig.speaker and not listed and not any("speaker:agent" in m.cues for m in mentions):
+        agent = agent or "speaker:agent" in m.cues
+        quoted_any = quoted_any or quoted
+    tally.quoted = quoted_any
+    if fig.speaker and not listed and not agent:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
     files = fig.files
     if files >= 2 and " " not in key:  # "mempalace/cli.py", "mempalace/palace.py": the code being built,
@@ -351,7 +363,10 @@ def _is_junk(name: str, mentions: list[Mention], texts: Mapping[str, str], posit
     """A single ordinary word that only ever opens a sentence and has no real evidence."""
     if " " in name.strip() or not mentions:
         return False
-    if any(_quoted(m, texts.get(m.memory_id, "")) for m in mentions):
+    quoted = tally.quoted  # (collect looked at every mention)
+    if quoted is None:
+        quoted = any(_quoted(m, texts.get(m.memory_id, "")) for m in mentions)
+    if quoted:
         return False  # 'Ed Sheeran's "Perfect"': a title in quotes, whatever word it is
     if gazetteer.is_nonentity(name) and not any("speaker:user" in m.cues for m in mentions):
         return True  # "Me", "Thanks", "Wow": never a node, whatever a model said

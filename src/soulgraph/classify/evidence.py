@@ -51,6 +51,7 @@ class Tally:
     kinds: dict = field(default_factory=dict)  # (type, label) -> kind
     forbidden: Counter = field(default_factory=Counter)  # type -> mentions forbidding it
     forbid_why: Counter = field(default_factory=Counter)
+    quoted: bool | None = None  # some mention fills a pair of quotes (None: not looked at)
 
     def add_mention(self, votes: list[Vote], forbid: dict[str, str] | None = None, n: int = 1) -> None:
         """Record one mention's votes (each label once) and vetoes; ``n``: that many

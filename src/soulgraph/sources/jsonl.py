@@ -166,23 +166,32 @@ def checked_memory(row: object, layer: str | None = None, domain: str | None = N
         return None
     created, row_layer, row_domain, speaker = get("created_at"), get("layer"), get("domain"), get("speaker")
     fields_set = set(_FIELDS_SET)
+    add = fields_set.add
     if created is not None:
         if type(created) is not str:
             if type(created) is not int and type(created) is not float:
                 return None
             created = str(created)
-        fields_set.add("created_at")
-    for key, value in (("layer", row_layer), ("domain", row_domain), ("speaker", speaker)):
-        if value is not None:
-            if type(value) is not str:
-                return None
-            fields_set.add(key)
+        add("created_at")
+    # layer, domain, speaker: a string or null (three copies of one test: no loop per entry)
+    if row_layer is not None:
+        if type(row_layer) is not str:
+            return None
+        add("layer")
+    if row_domain is not None:
+        if type(row_domain) is not str:
+            return None
+        add("domain")
+    if speaker is not None:
+        if type(speaker) is not str:
+            return None
+        add("speaker")
     if layer is not None:
         row_layer = layer
-        fields_set.add("layer")
+        add("layer")
     if domain is not None:
         row_domain = domain
-        fields_set.add("domain")
+        add("domain")
     extra = dict(row)  # the unknown fields, in their order (a copy, then drop the known: C-speed)
     for k in _KNOWN:
         extra.pop(k, None)
