@@ -7,7 +7,6 @@ Each pattern reads the text *between* two names of one sentence ("X works at Y",
 
 from __future__ import annotations
 
-import functools
 import re
 
 from soulgraph.classify import gazetteer
@@ -216,41 +215,48 @@ def _first_of(patterns: list[tuple[str, str]]) -> tuple[re.Pattern, dict[str, st
     return rx, names
 
 
-@functools.cache
-def _any_gap(rev: bool) -> tuple[re.Pattern, dict[str, str]]:
-    """The whole alternation, for a gap no leading character sorts (rare: "-", "("); compiled
-    on first use, since every CLI run would otherwise pay ~20 ms to compile it."""
-    return _first_of(_REV_GAPS if rev else _GAPS)
+# A pattern that matches nothing: the part of a lead no pattern may open with.
+_NEVER = re.compile("(?!)")
 
 
-def _by_lead(patterns: list[tuple[str, str]]) -> dict[str, tuple[re.Pattern, dict[str, str]]]:
+def _by_lead(patterns: list[tuple[str, str]]) -> dict[str | None, tuple[re.Pattern, dict[str, str]]]:
     """The alternation split by a gap's first character: a gap opening with a comma can only
     match the patterns that may open with one (", the CEO of"), a space only those that may open
-    with a space, "'s" only the possessives. Each part keeps the patterns' order, so its first
-    match is the whole alternation's; a pattern whose opening is not plain is in every part."""
-    def opens(src: str) -> set[str]:
-        if src.startswith("^,?\\s"):  # (every later top-level branch of one opens "^,")
+    with a space, "'s" only the possessives, "-" only "-born". Each part keeps the patterns'
+    order, so its first match is the whole alternation's. A pattern whose opening is not plain is
+    in every part, and alone in part None, for a gap opening with any other character ('"', "(",
+    "" between adjacent names): no pattern is such now, so those gaps match nothing without a
+    compile of the whole alternation (the LoCoMo soul has six such gaps, and its run paid ~20 ms
+    to compile the two whole alternations on the first)."""
+    def opens(src: str) -> set[str] | None:
+        if "|^" in src:  # top-level branches: what any of them may open with
+            sets = [opens(b if k == 0 else "^" + b) for k, b in enumerate(src.split("|^"))]
+            return None if None in sets else set().union(*sets)
+        if src.startswith("^,?\\s"):
             return {",", " "}
-        if src.startswith("^(?:'s|’s)?"):
+        if src.startswith("^(?:'s|’s)?\\s"):
             return {"'", " "}
-        if src.startswith("^,"):
+        if src.startswith("^,\\s"):
             return {","}
-        if src.startswith("^(?:'s|’s)"):
+        if src.startswith("^(?:'s|’s)\\s"):
             return {"'"}
-        if src.startswith(("^\\s", "^[\\s-]")):  # ("-born": no part's lead, the whole alternation)
+        if src.startswith("^\\s"):
             return {" "}
-        return {",", " ", "'"}
+        if src.startswith("^[\\s-]"):
+            return {" ", "-"}
+        return None
 
     out = {}
-    for lead in (",", " ", "'"):
-        part = [(p, r) for p, r in patterns if lead in opens(p)]
-        rx, names = _first_of(part)
-        out[lead] = (rx, {k: names[k] for k in names})
+    for lead in (",", " ", "'", "-", None):
+        part = [(p, r) for p, r in patterns if (o := opens(p)) is None or lead in o]
+        out[lead] = _first_of(part) if part else (_NEVER, {})
     return out
 
 
 _GAP_LEAD = _by_lead(_GAPS)
 _REV_GAP_LEAD = _by_lead(_REV_GAPS)
+# a gap's first character -> its part; any other whitespace (\r, a thin space) is " " too, any
+# other character its own key (its part: the None one unless it is "-")
 _LEAD_OF = {",": ",", "'": "'", "’": "'", " ": " ", "\t": " ", "\n": " ", "\u00a0": " "}
 # Every _SELF pattern opens with one of these words: none of them can match without it.
 _SELF_HINT = re.compile(r"\b(?:I|we|my|our)", re.I)
@@ -276,8 +282,9 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         gap = text[ma.end - offset: mb.start - offset]
         if len(gap) > 60 or (ma.sent_start != mb.sent_start and not _abbr_break(ma.text, gap)):
             continue
-        lead = _LEAD_OF.get(gap[:1])
-        gap_rx, gap_rel = _GAP_LEAD[lead] if lead else _any_gap(False)
+        c = gap[:1]
+        lead = _LEAD_OF.get(c) or (" " if c.isspace() else c)
+        gap_rx, gap_rel = _GAP_LEAD.get(lead) or _GAP_LEAD[None]
         hit = gap_rx.match(gap)
         if hit is not None:
             rel = gap_rel[hit.lastgroup]
@@ -293,7 +300,7 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
             _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
             continue
-        rev_rx, rev_rel = _REV_GAP_LEAD[lead] if lead else _any_gap(True)
+        rev_rx, rev_rel = _REV_GAP_LEAD.get(lead) or _REV_GAP_LEAD[None]
         hit = rev_rx.match(gap)
         if hit is not None:
             if ma.text.split(None, 1)[0].casefold() in _FORMER and len(ma.text.split()) > 1:
