@@ -7,6 +7,7 @@ Each pattern reads the text *between* two names of one sentence ("X works at Y",
 
 from __future__ import annotations
 
+import functools
 import re
 
 from soulgraph.classify import gazetteer
@@ -199,9 +200,10 @@ _SELF: list[tuple[re.Pattern, str]] = [
 ]
 
 
-# words right after a name, said by the speaker ("Iron Man is my top pick").
+# words right after a name, said by the speaker ("Iron Man is my top pick"); matched at the name's
+# end within the text (pos, endpos), so no "^" and no slice per name
 _SELF_AFTER: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"^\s+(?:is|was)\s+my\s+(?:all-time\s+|absolute\s+)?(?:top\s+pick|favou?rite)\b", re.I),
+    (re.compile(r"\s+(?:is|was)\s+my\s+(?:all-time\s+|absolute\s+)?(?:top\s+pick|favou?rite)\b", re.I),
      "likes"),
 ]
 
@@ -254,7 +256,50 @@ def _by_lead(patterns: list[tuple[str, str]]) -> dict[str | None, tuple[re.Patte
 
 
 _GAP_LEAD = _by_lead(_GAPS)
-_REV_GAP_LEAD = _by_lead(_REV_GAPS)
+# The last two reversed gaps ("Chevron spokesman", "Soviet pianist") end in a role, title or
+# occupation noun: a gap can match them only if its last word ends one (_titled), which few gaps
+# of chat do, so they are compiled on first use (~3 ms of every run's start-up: three noun
+# alternations), after the other reversed gaps, as their order puts them.
+_REV_TITLED = 2
+_REV_GAP_LEAD = _by_lead(_REV_GAPS[:-_REV_TITLED])
+
+
+@functools.cache
+def _rev_titled() -> tuple[re.Pattern, dict[str, str]]:
+    return _first_of(_REV_GAPS[-_REV_TITLED:])
+
+
+def _noun_ends(*alternations: str) -> frozenset[str]:
+    """The last words of the nouns of ``re.escape``d alternations ("vice president" -> "president")."""
+    return frozenset(re.sub(r"\\(.)", r"\1", w).split(" ")[-1].lower()
+                     for alt in alternations for w in alt.split("|"))
+
+
+_TITLE_ENDS = _noun_ends(_roles("works_at", "leads", "lives_in"), _TITLES, _PERSON_NOUN)
+
+
+def _titled(gap: str) -> bool:
+    """Whether ``gap`` may match one of the last two reversed gaps: its last word (a period after
+    it aside) is the last word of one of their nouns; a word not all ASCII always may (re.I
+    folds a few other letters onto ASCII ones: "ſ", the Kelvin sign)."""
+    words = gap.split()
+    if not words:
+        return False
+    w = words[-1]
+    if not w.isascii():
+        return True
+    w = w.lower()
+    return w in _TITLE_ENDS or (w[-1:] == "." and w[:-1] in _TITLE_ENDS)
+
+
+def _rev_rel(lead: str, gap: str) -> str | None:
+    """The relation of the first reversed gap pattern ``gap`` matches (tail -> head), or None."""
+    rx, rel = _REV_GAP_LEAD.get(lead) or _REV_GAP_LEAD[None]
+    hit = rx.match(gap)
+    if hit is None and lead == " " and _titled(gap):
+        rx, rel = _rev_titled()
+        hit = rx.match(gap)
+    return None if hit is None else rel[hit.lastgroup]
 # a gap's first character -> its part; any other whitespace (\r, a thin space) is " " too, any
 # other character its own key (its part: the None one unless it is "-")
 _LEAD_OF = {",": ",", "'": "'", "’": "'", " ": " ", "\t": " ", "\n": " ", "\u00a0": " "}
@@ -296,17 +341,15 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
             if rel == "works_at" and _RETIRED.match(gap) \
                     and (_listed_place(mb) or _TO_AFTER.match(text, mb.end - offset)):
                 continue  # "Joe retired from Chicago to Scottsdale": a move, no employer
-            if rel == "member_of" and _AS_ROLE.match(text, mb.end - offset):
+            if rel == "member_of" and _as_role().match(text, mb.end - offset):
                 rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
             _put(out, memory_id, first_index + a, first_index + b, rel, ma.start, mb.end, ma, gap)
             continue
-        rev_rx, rev_rel = _REV_GAP_LEAD.get(lead) or _REV_GAP_LEAD[None]
-        hit = rev_rx.match(gap)
-        if hit is not None:
+        rev = _rev_rel(lead, gap)
+        if rev is not None:
             if ma.text.split(None, 1)[0].casefold() in _FORMER and len(ma.text.split()) > 1:
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
-            _put(out, memory_id, first_index + b, first_index + a, rev_rel[hit.lastgroup], ma.start,
-                 mb.end, ma, gap)
+            _put(out, memory_id, first_index + b, first_index + a, rev, ma.start, mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma) and not _listed_place(ma) \
                 and not text.startswith(("'s", "’s"), mb.end - offset):
             # "reading Dune by Frank Herbert"; not "Barbie by Jake's recommendation", "Boston by ..."
@@ -336,12 +379,12 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                     _put(out, memory_id, "@speaker", first_index + i, rel,
                          offset + max(0, lo) + hit.start(), m.end, m, hit.group(0))
                     break
-            after = text[m.end - offset: min(m.sent_end, m.end + 40) - offset]
+            end = m.end - offset
             for pat, rel in _SELF_AFTER:
-                hit = pat.match(after)
+                hit = pat.match(text, end, min(m.sent_end, m.end + 40) - offset)
                 if hit:
-                    _put(out, memory_id, "@speaker", first_index + i, rel, m.start, m.end + hit.end(), m,
-                         hit.group(0))
+                    _put(out, memory_id, "@speaker", first_index + i, rel, m.start,
+                         m.end + hit.end() - end, m, hit.group(0))
     return list(out.values())
 
 
@@ -363,15 +406,34 @@ def _put(out, memory_id, head, tail, rel, start, end, m: Mention, trigger: str) 
 # described second name, then a noun saying what the first one is
 _APPOS_GAP = re.compile(r"^,\s+(?:a|an|the)\s+(?:former\s+|retired\s+|longtime\s+|local\s+)?$", re.I)
 _APPOS_NOUN = re.compile(r"(?:,\s+[A-Z][\w.]*,)?\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)")
-# "John A. Georges, International Paper's chairman"
-_POSS_ROLE = re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')})\b", re.I)
+# The three role-noun patterns below serve rare branches (a possessive or "X of" right before a
+# pair, a membership hit): each is compiled on first use, not at import, since most runs never
+# reach them (none of the LoCoMo soul's 2,760 memories does) and their ~100-noun alternations cost
+# every run's start-up ~4 ms.
+
+
+@functools.cache
+def _poss_role() -> re.Pattern:
+    """"John A. Georges, International Paper's chairman"."""
+    return re.compile(rf"(?:'s|’s)\s+{_MODS}(?:{_roles('works_at', 'leads')})\b", re.I)
+
+
 # "the deputy secretary of the Foreign Ministry, Datuk Abdul Halim Ali"
 _ROLE_OF_ENDS = ("of ", "at ", "for ", "the ")
-_ROLE_OF = re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
 
 
-_AS_ROLE = re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
+@functools.cache
+def _role_of() -> re.Pattern:
+    return re.compile(rf"\b(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+(?:the\s+)?$", re.I)
+
+
+@functools.cache
+def _as_role() -> re.Pattern:
+    """"joined Shopify as a staff engineer": a role after a membership."""
+    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
                       rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
+
+
 _CO_AUTHOR = re.compile(r"^(?:,\s+|,?\s+and\s+|\s+&\s+)$")
 _FORMER = frozenset({"former", "ex", "retired", "late", "then"})
 _RETIRED = re.compile(r"^,?\s+(?:has\s+)?(?:retired|resigned)\s", re.I)
@@ -413,14 +475,14 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
         return V.BY_TYPES, True
     if gap != " " and gap.strip() != ",":
         return None
-    if gap != " " and text.startswith(("'s", "’s"), after) and _POSS_ROLE.match(text, after) \
+    if gap != " " and text.startswith(("'s", "’s"), after) and _poss_role().match(text, after) \
             and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
         return "works_at", True  # "John A. Georges, International Paper's chairman"
     # "President of Acme Corp Jane Ng", "the deputy secretary of the Foreign Ministry, Ann Lee";
     # not "the 13th president of the United States, Millard Fillmore": heading a country is no job
     # at a place
     lo = ma.start - offset
-    if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _ROLE_OF.search(text, max(0, lo - 50), lo) \
+    if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _role_of().search(text, max(0, lo - 50), lo) \
             and gazetteer.key(ma.text) not in gazetteer.words("places"):
         return "works_at", False
     return None
