@@ -61,6 +61,11 @@ _KILL_LEAD = (r"(?:convicted\s+of|charged\s+with(?:\s+having)?|accused\s+of|susp
               r"acted\s+alone\s+in|fired\s+the\s+shots?\s+that|in)")
 _COMPASS = r"(?:north|south|east|west|central|(?:north|south)-?(?:east|west))(?:ern)?"
 
+# "Sam is a product designer at Figma", "Marta is a lawyer in Madrid": deferred (_gap_rel)
+_IS_A_JOB_AT = (rf"^\s+(?:is|was)\s+(?:a|an|the)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_JOB_NOUN})\s+"
+                rf"(?:at|for|with)\s+{_THE}$")
+_IS_A_ROLE_IN = (rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
+                 rf"(?:in|from)\s+{_THE}$")
 # text between head and tail -> relation (head -> tail). The sources are compiled only as the
 # alternations ``_by_lead`` makes (all case-insensitive): compiling each alone as well cost every
 # run's start-up ~20 ms for patterns nothing matched with.
@@ -82,10 +87,8 @@ _GAPS: list[tuple[str, str]] = [
     # from Boeing"
     (rf"^\s+(?:works?|worked|working)\s+as\s+(?:a|an|the)\s+{_MODS}[\w-]+\s+(?:at|for|with)\s+{_THE}$",
      "works_at"),
-    (rf"^\s+(?:is|was)\s+(?:a|an|the)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_JOB_NOUN})\s+"
-     rf"(?:at|for|with)\s+{_THE}$", "works_at"),
-    (rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\s+"
-     rf"(?:in|from)\s+{_THE}$", V.BY_TYPES),  # "Marta is a lawyer in Madrid"
+    (_IS_A_JOB_AT, "works_at"),
+    (_IS_A_ROLE_IN, V.BY_TYPES),  # "Marta is a lawyer in Madrid"
     # "Elena is a pediatrician at Boston Children's": an occupation by its suffix
     (rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?!(?:tourist|guardian|pedestrian|civilian|vegetarian|christian|motorist|cyclist|finalist|panelist|loyalist)\b)(?-i:[a-z]+(?:ist|ian))\s+(?:at|for)\s+{_THE}$",
      "works_at"),
@@ -208,12 +211,14 @@ _SELF_AFTER: list[tuple[re.Pattern, str]] = [
 ]
 
 
-def _first_of(patterns: list[tuple[str, str]]) -> tuple[re.Pattern, dict[str, str]]:
+def _first_of(patterns: list[tuple[str, str]], at: list[int] | None = None
+              ) -> tuple[re.Pattern, dict[str, str]]:
     """One case-insensitive alternation of start-anchored pattern sources: it matches with the
     branch of the FIRST pattern that matches, as the loop over them would (each branch is tried
-    in order at position 0)."""
-    names = {f"r{i}": rel for i, (_, rel) in enumerate(patterns)}
-    rx = re.compile("|".join(f"(?P<r{i}>{p})" for i, (p, _) in enumerate(patterns)), re.I)
+    in order at position 0). Branch i is group "r<at[i]>" (its place in the whole list)."""
+    at = at if at is not None else list(range(len(patterns)))
+    names = {f"r{at[i]}": rel for i, (_, rel) in enumerate(patterns)}
+    rx = re.compile("|".join(f"(?P<r{at[i]}>{p})" for i, (p, _) in enumerate(patterns)), re.I)
     return rx, names
 
 
@@ -221,7 +226,8 @@ def _first_of(patterns: list[tuple[str, str]]) -> tuple[re.Pattern, dict[str, st
 _NEVER = re.compile("(?!)")
 
 
-def _by_lead(patterns: list[tuple[str, str]]) -> dict[str | None, tuple[re.Pattern, dict[str, str]]]:
+def _by_lead(patterns: list[tuple[str, str]], skip: tuple[str, ...] = ()
+             ) -> dict[str | None, tuple[re.Pattern, dict[str, str]]]:
     """The alternation split by a gap's first character: a gap opening with a comma can only
     match the patterns that may open with one (", the CEO of"), a space only those that may open
     with a space, "'s" only the possessives, "-" only "-born". Each part keeps the patterns'
@@ -229,7 +235,7 @@ def _by_lead(patterns: list[tuple[str, str]]) -> dict[str | None, tuple[re.Patte
     in every part, and alone in part None, for a gap opening with any other character ('"', "(",
     "" between adjacent names): no pattern is such now, so those gaps match nothing without a
     compile of the whole alternation (the LoCoMo soul has six such gaps, and its run paid ~20 ms
-    to compile the two whole alternations on the first)."""
+    to compile the two whole alternations on the first). Sources in ``skip`` are left out."""
     def opens(src: str) -> set[str] | None:
         if "|^" in src:  # top-level branches: what any of them may open with
             sets = [opens(b if k == 0 else "^" + b) for k, b in enumerate(src.split("|^"))]
@@ -250,12 +256,24 @@ def _by_lead(patterns: list[tuple[str, str]]) -> dict[str | None, tuple[re.Patte
 
     out = {}
     for lead in (",", " ", "'", "-", None):
-        part = [(p, r) for p, r in patterns if (o := opens(p)) is None or lead in o]
-        out[lead] = _first_of(part) if part else (_NEVER, {})
+        at = [i for i, (p, _) in enumerate(patterns)
+              if p not in skip and ((o := opens(p)) is None or lead in o)]
+        out[lead] = _first_of([patterns[i] for i in at], at) if at else (_NEVER, {})
     return out
 
 
-_GAP_LEAD = _by_lead(_GAPS)
+# "X is a <role noun> at / in Y" (two noun alternations, ~5 ms of every run's start-up) fits few
+# gaps: _is_a_role says which may match; the two are compiled on first use and tried only then,
+# taking a hit of the other gaps' part only if theirs comes first in _GAPS.
+_GAP_DEFER = (_IS_A_JOB_AT, _IS_A_ROLE_IN)
+_GAP_DEFER_AT = [p for p, _ in _GAPS].index(_IS_A_JOB_AT)
+_GAP_LEAD = _by_lead(_GAPS, skip=_GAP_DEFER)
+
+
+@functools.cache
+def _deferred_gaps() -> tuple[re.Pattern, dict[str, str]]:
+    at = [i for i, (p, _) in enumerate(_GAPS) if p in _GAP_DEFER]
+    return _first_of([_GAPS[i] for i in at], at)
 # The last two reversed gaps ("Chevron spokesman", "Soviet pianist") end in a role, title or
 # occupation noun: a gap can match them only if its last word ends one (_titled), which few gaps
 # of chat do, so they are compiled on first use (~3 ms of every run's start-up: three noun
@@ -276,6 +294,34 @@ def _noun_ends(*alternations: str) -> frozenset[str]:
 
 
 _TITLE_ENDS = _noun_ends(_roles("works_at", "leads", "lives_in"), _TITLES, _PERSON_NOUN)
+_ROLE_ENDS = _noun_ends(_roles("works_at", "leads"), _JOB_NOUN, _PERSON_NOUN)
+_ROLE_PREPS = frozenset({"at", "for", "with", "in", "from"})
+
+
+def _is_a_role(gap: str) -> bool:
+    """Whether ``gap`` may match _IS_A_JOB_AT or _IS_A_ROLE_IN: "is|was a|an|the ... <noun>
+    <preposition> [the|a|an]", the noun's last word one of theirs (a gap not all ASCII always may:
+    re.I folds a few other letters onto ASCII ones)."""
+    if not gap.isascii():
+        return True
+    w = gap.lower().split()
+    if len(w) < 4 or w[0] not in ("is", "was") or w[1] not in ("a", "an", "the"):
+        return False
+    if w[-1] in _ROLE_PREPS:
+        return w[-2] in _ROLE_ENDS
+    return w[-1] in ("the", "a", "an") and w[-2] in _ROLE_PREPS and w[-3] in _ROLE_ENDS
+
+
+def _gap_rel(lead: str, gap: str) -> str | None:
+    """The relation of the first gap pattern ``gap`` matches (head -> tail), or None."""
+    rx, rel = _GAP_LEAD.get(lead) or _GAP_LEAD[None]
+    hit = rx.match(gap)
+    if lead == " " and (hit is None or int(hit.lastgroup[1:]) > _GAP_DEFER_AT) and _is_a_role(gap):
+        rx2, rel2 = _deferred_gaps()
+        hit2 = rx2.match(gap)
+        if hit2 is not None:
+            return rel2[hit2.lastgroup]
+    return None if hit is None else rel[hit.lastgroup]
 
 
 def _titled(gap: str) -> bool:
@@ -329,10 +375,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
             continue
         c = gap[:1]
         lead = _LEAD_OF.get(c) or (" " if c.isspace() else c)
-        gap_rx, gap_rel = _GAP_LEAD.get(lead) or _GAP_LEAD[None]
-        hit = gap_rx.match(gap)
-        if hit is not None:
-            rel = gap_rel[hit.lastgroup]
+        rel = _gap_rel(lead, gap)
+        if rel is not None:
             if rel == "lives_in" and _listed_place(ma):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
             if rel == "killed" and (_ASSASSIN_AFTER.match(text, mb.end - offset)
