@@ -267,6 +267,8 @@ def _by_lead(patterns: list[tuple[str, str]], skip: tuple[str, ...] = ()
 # taking a hit of the other gaps' part only if theirs comes first in _GAPS.
 _GAP_DEFER = (_IS_A_JOB_AT, _IS_A_ROLE_IN)
 _GAP_DEFER_AT = [p for p, _ in _GAPS].index(_IS_A_JOB_AT)
+if tuple(p for p, _ in _GAPS[_GAP_DEFER_AT:_GAP_DEFER_AT + len(_GAP_DEFER)]) != _GAP_DEFER:
+    raise ValueError("_gap_rel needs the deferred gap patterns next to each other, in order")
 _GAP_LEAD = _by_lead(_GAPS, skip=_GAP_DEFER)
 
 
@@ -274,6 +276,8 @@ _GAP_LEAD = _by_lead(_GAPS, skip=_GAP_DEFER)
 def _deferred_gaps() -> tuple[re.Pattern, dict[str, str]]:
     at = [i for i, (p, _) in enumerate(_GAPS) if p in _GAP_DEFER]
     return _first_of([_GAPS[i] for i in at], at)
+
+
 # The last two reversed gaps ("Chevron spokesman", "Soviet pianist") end in a role, title or
 # occupation noun: a gap can match them only if its last word ends one (_titled), which few gaps
 # of chat do, so they are compiled on first use (~3 ms of every run's start-up: three noun
