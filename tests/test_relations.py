@@ -442,3 +442,43 @@ def test_surface_patterns_keep_a_job_said_by_a_verb():
                   {"Greg Holt": P, "Notion": ORG})
     assert ("Greg Holt", "works_at", "Notion") in got, got
 
+
+
+def test_gap_parts_by_first_character_match_as_the_whole_alternation_does():
+    """``_gap_rel`` / ``_rev_rel`` (the gap patterns split by a gap's first character, with no
+    part at all for a character no pattern opens with; "is a <role> at" and the reversed ones
+    ending in a title noun tried only on a gap whose words may fit them) give the relation the
+    whole ordered alternation gives, on gaps of every opening: comma, spaces of every kind, "'s",
+    "-born", quotes, brackets, the empty gap."""
+    import random
+
+    from soulgraph.relations import patterns as P
+
+    whole = {False: P._first_of(P._GAPS), True: P._first_of(P._REV_GAPS)}
+    rng = random.Random(7)
+    leads = [",", ", ", " ", "\t", "\n", "\r", "\u2009", "\u00a0", "'s ", "’s ", "'", "-", '"', "(", ")",
+             ":", "&", ""]
+    words = ["works", "at", "the", "is", "a", "lawyer", "in", "from", "of", "born", "was", "founded", "by",
+             "ceo", "spokesman", "Gov.", "sister", "friend", "who", "killed", "capital", "headquarters",
+             "eastern", "76,", "and", "for", "lives", "plays", "soccer", "senior", "historian", "x",
+             "vice", "president", "Gov", "pianist", "ſpokesman", "leader", "rep.", "PIANIST"]
+    hits = 0
+    for _ in range(30000):
+        body = " ".join(rng.choice(words) for _ in range(rng.randint(0, 4)))
+        gap = rng.choice(leads) + body + rng.choice((" ", " ", "", ", "))
+        if not rng.randrange(6):
+            gap = rng.choice(("", " ", "-")) + "born "
+        elif not rng.randrange(5):  # "is a senior lawyer at the", "was an engineer in"
+            gap = (rng.choice((" ", "\t", " \u00e9 ")) + rng.choice(("is", "was", "IS", "has")) + " "
+                   + rng.choice(("a", "an", "the", "one")) + " " + rng.choice(("", "senior ", "and "))
+                   + rng.choice(("lawyer", "ceo", "pianist", "vice president", "x", "friend"))
+                   + " " + rng.choice(("at", "for", "with", "in", "from", "of"))
+                   + rng.choice(("", " the", " an")) + rng.choice((" ", "", "\n")))
+        c = gap[:1]
+        lead = P._LEAD_OF.get(c) or (" " if c.isspace() else c)
+        got = {False: P._gap_rel(lead, gap), True: P._rev_rel(lead, gap)}
+        for rev in (False, True):
+            want = whole[rev][0].match(gap)
+            assert (got[rev] or None) == (want and whole[rev][1][want.lastgroup]), (rev, gap)
+            hits += want is not None
+    assert hits > 500

@@ -24,6 +24,7 @@ from soulgraph.relations import vocab as V
 from soulgraph.relations.attach import addressee, attachments, datelines, named_for_place, surface_places
 from soulgraph.relations.context import Ctx
 from soulgraph.relations.nouns import kill_nouns, noun_frame_sources
+from soulgraph.relations.patterns import candidates_from_text
 from soulgraph.relations.verbs import verb_frame
 
 
@@ -82,8 +83,6 @@ _JOB_VERB = re.compile(r"\b(?:works?|worked|working|teach(?:es)?|taught|lectures
 
 def _surface_gaps(text, memory_id, offset, mentions, first_index, types, out) -> None:
     """The regex extractor's surface patterns between two names the parse left unlinked."""
-    from soulgraph.relations.patterns import candidates_from_text
-
     keep = [i for i, m in enumerate(mentions) if types[i] != "skip" and m.extractor != "speaker"
             and "place_pair" not in m.cues and not _DATEISH.search(m.text)]
     if len(keep) < 2:
