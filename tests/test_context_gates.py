@@ -89,6 +89,31 @@ def test_pronoun_cut_by_the_window_counts_as_the_slice_reads_it():
     assert C.MemoryScan(text).pronoun_near(m) is C._pronoun_near(m, text, text[:10]) is False
 
 
+def test_pronoun_letter_sets_hold_every_first_and_last_letter_re_accepts():
+    import sys
+
+    full = C._PRONOUN.fullmatch  # every pronoun opens with h or s and ends in e, m, r, s or f
+    first, last = set(), set()
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        if full(c + "e") or full(c + "he"):
+            first.add(c)
+        if full("h" + c) or full("hi" + c) or full("he" + c) or full("himsel" + c):
+            last.add(c)
+    assert first == C._PRON_FIRST and last == C._PRON_LAST
+
+
+def test_pronoun_cut_words_in_every_case():
+    rng = random.Random(11)
+    pool = [*_WORDS, "HE", "Hers", "ſhe", "hiſ", "SHE", "herSelf"]
+    for _ in range(3000):
+        words = [rng.choice(pool) for _ in range(rng.randint(1, 8))]
+        text = "".join(w + rng.choice(["", " ", "_", "."]) for w in words)
+        a = rng.randint(0, len(text))
+        b = rng.randint(a, len(text))
+        assert C.MemoryScan(text)._pronoun_in(a, b) == _slice_pronoun(text, a, b), (text, a, b)
+
+
 def test_evidence_with_a_shared_scan_equals_evidence_without():
     text = ("Mel: Hey Ana, my friend Bob told Dr. Wu that he moved to Boise, Idaho.\n"
             "Ana: thanks to Bob we use numpy v2.1 at Stripe; her dog Rex loves Tulsa residents.")

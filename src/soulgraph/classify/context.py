@@ -635,6 +635,12 @@ def _isw(c: str) -> bool:  # what \w matches
     return c.isalnum() or c == "_"
 
 
+# The characters ``_PRONOUN`` (re.I) accepts as a pronoun's first and last letter ("ſ" is an
+# "s" to it); tests/test_context_gates.py checks them against every code point.
+_PRON_FIRST = frozenset("hHsS\u017f")
+_PRON_LAST = frozenset("eEfFmMrRsS\u017f")
+
+
 class MemoryScan:
     """What the mentions of one memory share: where its gendered pronouns are (one scan of
     the text, not one per mention) and the pet-word answer per sentence."""
@@ -696,13 +702,15 @@ class MemoryScan:
             return True
         if not self._hinted:
             return False  # no "he" / "hi" anywhere: no slice holds a pronoun
-        if a > 0 and _isw(text[a - 1]) and _isw(text[a]):  # a word cut at the start
+        # (a cut word can only be a pronoun when it opens / ends with a pronoun's first / last
+        # letter, as re.I reads them: no loop for the names and spaces at most cuts)
+        if a > 0 and text[a] in _PRON_FIRST and _isw(text[a - 1]):  # a word cut at the start
             k = a
             while k < b and k - a < 8 and _isw(text[k]):
                 k += 1
             if k - a < 8 and _PRONOUN.fullmatch(text[a:k]):
                 return True
-        if b < len(text) and _isw(text[b]) and _isw(text[b - 1]):  # ... or at the end
+        if b < len(text) and text[b - 1] in _PRON_LAST and _isw(text[b]):  # ... or at the end
             k = b
             while k > a and b - k < 8 and _isw(text[k - 1]):
                 k -= 1
