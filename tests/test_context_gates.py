@@ -236,3 +236,32 @@ def test_pet_hint_is_the_hint_tuple():
     for _ in range(5000):
         s = "".join(rng.choice(parts) for _ in range(rng.randint(0, 6)))
         assert C._pet_hint(s) is any(h in s for h in C._PET_HINTS), s
+
+
+def test_pronoun_hint_written_out_is_the_hint_tuple():
+    for text in ("he", "hi", "h\u0131", "HE", "ah", "x", "", "sHe", "this", "xh\u0131x"):
+        scan = C.MemoryScan(text)
+        scan._find_pronouns()
+        assert scan._hinted is C._maybe(C._PRONOUN_HINTS, text), text
+
+
+def test_cheap_checks_before_the_version_title_and_fragment_patterns():
+    """plain_votes runs _VERSION_RIGHT only after "v", "V" or a decimal digit (past white space),
+    reads a title word only where a capital is (every code point that lets the version pattern
+    match passes its check), and fragment_of_product answers as its plain search."""
+    import sys
+
+    assert all(not w.islower() for w in C._TITLE_WORDS)
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        for right in (c + "1.2", " " + c + "2"):
+            if C._VERSION_RIGHT.match(right):
+                v0 = right.lstrip()[:1]
+                assert v0 in ("v", "V") or v0.isdecimal(), repr(right)
+    rng = random.Random(4)
+    pieces = ["LM", "VS", "CEO", "TikTok", "iOS", "x", "é", "É", " ", "(", "ab", "Ab", "AB", "7"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) + " Ana"
+        m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
+        plain = bool(C._FRAGMENT_LEFT.search(text[max(0, m.start - 12):m.start]))
+        assert C.fragment_of_product(m, text) is plain, text
