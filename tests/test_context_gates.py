@@ -265,3 +265,12 @@ def test_cheap_checks_before_the_version_title_and_fragment_patterns():
         m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
         plain = bool(C._FRAGMENT_LEFT.search(text[max(0, m.start - 12):m.start]))
         assert C.fragment_of_product(m, text) is plain, text
+
+
+def test_article_check_answers_as_the_plain_search():
+    rng = random.Random(8)
+    pieces = ["the", "a", "an", "The", "A", " ", "  ", "\n", "x", "ta", "ea", "theme", ",", "é"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) + "Ana"
+        m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
+        assert C.article_before(m, text) is bool(C._ARTICLE.search(text[max(0, m.start - 5):m.start])), text

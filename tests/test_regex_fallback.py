@@ -454,6 +454,22 @@ def test_person_pronoun_pattern_finds_the_filtered_pronoun_matches():
         assert S._pronouns(t) == filtered(t), t
 
 
+def test_after_pattern_opens_only_with_the_characters_checked_first():
+    """``_signals`` runs ``P.AFTER`` only where the name is followed by one of
+    ``_AFTER_OPENS``: no other first character lets any of its branches match."""
+    import sys
+
+    from soulgraph.extract import regex_patterns as P
+    from soulgraph.extract import regex_scan as S
+
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        for rest in (" said", "said", "=1", "= 1", "<a@b.c>", "a@b.c>", "v2", " v2", "1.2", " 1.2"):
+            if P.AFTER.match(c + rest):
+                assert c in S._AFTER_OPENS, repr(c + rest)
+    assert P.AFTER.match(" said") and P.AFTER.match("\tsaid") and P.AFTER.match(">=2")
+
+
 def test_a_memory_without_turns_reads_as_its_one_whole_segment():
     """Without speaker turns the whole text is one segment: the same analysis as with that
     Segment given explicitly (``segments_of``'s), whoever speaks it."""

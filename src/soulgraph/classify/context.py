@@ -294,7 +294,8 @@ _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not tak
 
 
 def article_before(m: Mention, text: str) -> bool:
-    return bool(_ARTICLE.search(text[max(0, m.start - 5):m.start]))
+    near = text[max(0, m.start - 5):m.start]
+    return ("a" in near or "the" in near) and _ARTICLE.search(near) is not None  # (the words it reads)
 
 
 def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,

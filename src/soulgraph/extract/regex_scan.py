@@ -190,6 +190,7 @@ def _pronouns(t: str) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
+_AFTER_OPENS = frozenset(" \t<=>~")  # the first characters P.AFTER can match
 _PRONOUN_ENDS = frozenset("emrsf")  # the last letters of P.PRONOUN_WORD's matches
 
 
@@ -531,7 +532,8 @@ def _signals(t: str, occ: Occ, dialogue: bool, pron: tuple[list[int], list[int]]
             _OPENER_SUFFIXES):
         sig.append("addressed")  # "Caroline, awesome news!" (vocative at the start of a turn)
         occ.vocative = addressed = True
-    m = P.AFTER.match(t, e)
+    # (every branch of P.AFTER opens with a blank, "<", "=", ">" or "~": not after "Mel!")
+    m = P.AFTER.match(t, e) if e < len(t) and t[e] in _AFTER_OPENS else None
     if m is not None:
         if m.lastgroup == "email":
             sig.append("email")
