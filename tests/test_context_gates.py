@@ -89,6 +89,31 @@ def test_pronoun_cut_by_the_window_counts_as_the_slice_reads_it():
     assert C.MemoryScan(text).pronoun_near(m) is C._pronoun_near(m, text, text[:10]) is False
 
 
+def test_pronoun_letter_sets_hold_every_first_and_last_letter_re_accepts():
+    import sys
+
+    full = C._PRONOUN.fullmatch  # every pronoun opens with h or s and ends in e, m, r, s or f
+    first, last = set(), set()
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        if full(c + "e") or full(c + "he"):
+            first.add(c)
+        if full("h" + c) or full("hi" + c) or full("he" + c) or full("himsel" + c):
+            last.add(c)
+    assert first == C._PRON_FIRST and last == C._PRON_LAST
+
+
+def test_pronoun_cut_words_in_every_case():
+    rng = random.Random(11)
+    pool = [*_WORDS, "HE", "Hers", "ſhe", "hiſ", "SHE", "herSelf"]
+    for _ in range(3000):
+        words = [rng.choice(pool) for _ in range(rng.randint(1, 8))]
+        text = "".join(w + rng.choice(["", " ", "_", "."]) for w in words)
+        a = rng.randint(0, len(text))
+        b = rng.randint(a, len(text))
+        assert C.MemoryScan(text)._pronoun_in(a, b) == _slice_pronoun(text, a, b), (text, a, b)
+
+
 def test_evidence_with_a_shared_scan_equals_evidence_without():
     text = ("Mel: Hey Ana, my friend Bob told Dr. Wu that he moved to Boise, Idaho.\n"
             "Ana: thanks to Bob we use numpy v2.1 at Stripe; her dog Rex loves Tulsa residents.")
@@ -211,3 +236,41 @@ def test_pet_hint_is_the_hint_tuple():
     for _ in range(5000):
         s = "".join(rng.choice(parts) for _ in range(rng.randint(0, 6)))
         assert C._pet_hint(s) is any(h in s for h in C._PET_HINTS), s
+
+
+def test_pronoun_hint_written_out_is_the_hint_tuple():
+    for text in ("he", "hi", "h\u0131", "HE", "ah", "x", "", "sHe", "this", "xh\u0131x"):
+        scan = C.MemoryScan(text)
+        scan._find_pronouns()
+        assert scan._hinted is C._maybe(C._PRONOUN_HINTS, text), text
+
+
+def test_cheap_checks_before_the_version_title_and_fragment_patterns():
+    """plain_votes runs _VERSION_RIGHT only after "v", "V" or a decimal digit (past white space),
+    reads a title word only where a capital is (every code point that lets the version pattern
+    match passes its check), and fragment_of_product answers as its plain search."""
+    import sys
+
+    assert all(not w.islower() for w in C._TITLE_WORDS)
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        for right in (c + "1.2", " " + c + "2"):
+            if C._VERSION_RIGHT.match(right):
+                v0 = right.lstrip()[:1]
+                assert v0 in ("v", "V") or v0.isdecimal(), repr(right)
+    rng = random.Random(4)
+    pieces = ["LM", "VS", "CEO", "TikTok", "iOS", "x", "é", "É", " ", "(", "ab", "Ab", "AB", "7"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) + " Ana"
+        m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
+        plain = bool(C._FRAGMENT_LEFT.search(text[max(0, m.start - 12):m.start]))
+        assert C.fragment_of_product(m, text) is plain, text
+
+
+def test_article_check_answers_as_the_plain_search():
+    rng = random.Random(8)
+    pieces = ["the", "a", "an", "The", "A", " ", "  ", "\n", "x", "ta", "ea", "theme", ",", "é"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) + "Ana"
+        m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
+        assert C.article_before(m, text) is bool(C._ARTICLE.search(text[max(0, m.start - 5):m.start])), text

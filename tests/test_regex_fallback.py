@@ -427,6 +427,49 @@ def test_pronoun_index_answers_as_the_window_search():
     assert windowed(cut, 0, 2) is S._pronoun_near(cut, 0, 2) is True
 
 
+def test_person_pronoun_pattern_finds_the_filtered_pronoun_matches():
+    """``_pronouns`` reads ``P.PERSON_PRONOUN`` alone: the spans of the ``P.PRONOUN`` matches
+    that are person pronouns (the filter it replaced), in every case and next to any word."""
+    import random
+
+    from soulgraph.extract import regex_patterns as P
+    from soulgraph.extract import regex_scan as S
+    from soulgraph.extract import regex_words as W
+
+    def filtered(t: str) -> tuple[list[int], list[int]]:
+        starts, ends = [], []
+        for m in P.PRONOUN.finditer(t):
+            i = m.start()
+            if (i == 0 or not t[i - 1].isalnum()) and m.group().lower() in W.PERSON_PRONOUNS:
+                starts.append(i)
+                ends.append(m.end())
+        return starts, ends
+
+    rng = random.Random(5)
+    words = ("he she him her his hers himself herself He She Him Her His Hers Himself Herself HE SHE HIS "
+             "sis Sis se Se hhe Hhe Sim sers Serself hero shelter ashes this _he he_ 2he he's She’s").split()
+    seps = ("", " ", ", ", ".", "_", "'", "\n", "é", " é ")
+    for _ in range(4000):
+        t = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(0, 12)))
+        assert S._pronouns(t) == filtered(t), t
+
+
+def test_after_pattern_opens_only_with_the_characters_checked_first():
+    """``_signals`` runs ``P.AFTER`` only where the name is followed by one of
+    ``_AFTER_OPENS``: no other first character lets any of its branches match."""
+    import sys
+
+    from soulgraph.extract import regex_patterns as P
+    from soulgraph.extract import regex_scan as S
+
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        for rest in (" said", "said", "=1", "= 1", "<a@b.c>", "a@b.c>", "v2", " v2", "1.2", " 1.2"):
+            if P.AFTER.match(c + rest):
+                assert c in S._AFTER_OPENS, repr(c + rest)
+    assert P.AFTER.match(" said") and P.AFTER.match("\tsaid") and P.AFTER.match(">=2")
+
+
 def test_a_memory_without_turns_reads_as_its_one_whole_segment():
     """Without speaker turns the whole text is one segment: the same analysis as with that
     Segment given explicitly (``segments_of``'s), whoever speaks it."""

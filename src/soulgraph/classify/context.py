@@ -225,7 +225,8 @@ _FRAGMENT_LEFT = re.compile(rf"(?:^|[\s(])(?!(?:{_ROLE_ACRONYMS})\s$)(?:[A-Z]{{2
 
 def fragment_of_product(m: Mention, text: str) -> bool:
     """The name follows an acronym / CamelCase word directly: part of a product name, not a person."""
-    return bool(_FRAGMENT_LEFT.search(text[max(0, m.start - 12):m.start]))
+    near = text[max(0, m.start - 12):m.start]
+    return not near.islower() and _FRAGMENT_LEFT.search(near) is not None  # (it needs a capital)
 
 
 _TRAILER_LEFT = re.compile(r"\b(?:Co-authored-by|Signed-off-by|Reviewed-by|Reported-by|Suggested-by|"
@@ -293,7 +294,8 @@ _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not tak
 
 
 def article_before(m: Mention, text: str) -> bool:
-    return bool(_ARTICLE.search(text[max(0, m.start - 5):m.start]))
+    near = text[max(0, m.start - 5):m.start]
+    return ("a" in near or "the" in near) and _ARTICLE.search(near) is not None  # (the words it reads)
 
 
 def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
@@ -352,7 +354,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if rany and _BODY_RIGHT.match(right):
         out.append(Vote("person", "X's voice / face", 2.0, "body"))
     epithet, single_capital, stage, title_word, kin_word = _name_facts(m.text)
-    if epithet or (single_capital and _EPITHET_RIGHT.match(right)):
+    if epithet or (single_capital and "the" in right and _EPITHET_RIGHT.match(right)):  # (it reads "the")
         out.append(Vote("person", "X the Y (an epithet)", 2.0, "epithet"))
     if stage:
         out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
@@ -370,7 +372,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if ("kin" in gate and _KIN_LEFT.search(left)) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
-    t = _TITLE_LEFT.search(near30) if _last_word(near30) in _TITLE_WORDS else None
+    # (every title word holds a capital: none in a lowercase stretch)
+    t = _TITLE_LEFT.search(near30) if not near30.islower() and _last_word(near30) in _TITLE_WORDS else None
     if t:
         out.append(Vote("person", f"title '{t.group(1).rstrip('.').lower()}'", 3.0, "title"))
     elif title_word is not None:
@@ -430,7 +433,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
     if rany and _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
-    elif _VERSION_RIGHT.match(right):
+    elif ((v0 := right.lstrip()[:1]) == "v" or v0 == "V" or v0.isdecimal()) and _VERSION_RIGHT.match(right):
+        # (after white space, \s as lstrip reads it, a version opens with v / V or a \d digit)
         out.append(cues.VERSION_VOTE)
     if "project" in gate and _tail_search(_PROJECT_LEFT, left, 3):
         out.append(Vote("project", "building / working on X", 1.2, "project"))
@@ -523,7 +527,10 @@ def _list_context(left: str) -> bool:
     prev = left.rstrip().rstrip(",").split()[-1:] or [""]
     if prev[0][:1].isupper() and prev[0].casefold().strip("!.") not in _INTERJECTIONS:
         return True  # "Linux, Unix." : a name before the comma
-    return left.count(",") >= 2 or bool(re.search(r"\b(?:and|or|like|e\.g\.|such as)\b[^,]*,\s*$", left))
+    return left.count(",") >= 2 or _LIST_WORD.search(left) is not None
+
+
+_LIST_WORD = re.compile(r"\b(?:and|or|like|e\.g\.|such as)\b[^,]*,\s*$")  # (not re's cache per call)
 
 
 _INTERJECTIONS = frozenset("wow oh yes yeah no ok okay great nice cool awesome sure hey hi thanks".split())
@@ -635,6 +642,12 @@ def _isw(c: str) -> bool:  # what \w matches
     return c.isalnum() or c == "_"
 
 
+# The characters ``_PRONOUN`` (re.I) accepts as a pronoun's first and last letter ("ſ" is an
+# "s" to it); tests/test_context_gates.py checks them against every code point.
+_PRON_FIRST = frozenset("hHsS\u017f")
+_PRON_LAST = frozenset("eEfFmMrRsS\u017f")
+
+
 class MemoryScan:
     """What the mentions of one memory share: where its gendered pronouns are (one scan of
     the text, not one per mention) and the pet-word answer per sentence."""
@@ -642,18 +655,18 @@ class MemoryScan:
     __slots__ = ("text", "_low", "_pron_starts", "_pron_ends", "_hinted", "_pet", "_pet_hinted")
 
     def __init__(self, text: str) -> None:
+        # (the other slots are set when first needed: _pron_ends and _hinted by
+        # _find_pronouns, _pet with _pet_hinted)
         self.text = text
         self._low: str | None = None  # text.lower(), read by both the pet and the pronoun hints
         self._pron_starts: list[int] | None = None
-        self._pron_ends: list[int] = []
-        self._hinted = False
-        self._pet: dict[tuple[int, int], bool] = {}
         self._pet_hinted: bool | None = None
 
     def pet_near(self, m: Mention) -> bool:
         text = self.text
         if self._pet_hinted is None:
             self._pet_hinted = _pet_hint(self._lower())
+            self._pet: dict[tuple[int, int], bool] = {}
         if not self._pet_hinted:
             # A slice's lowercase is a piece of the text's (lower() maps each character on its
             # own, but for the Greek final sigma): no pet word's letters in the text, none in
@@ -696,13 +709,15 @@ class MemoryScan:
             return True
         if not self._hinted:
             return False  # no "he" / "hi" anywhere: no slice holds a pronoun
-        if a > 0 and _isw(text[a - 1]) and _isw(text[a]):  # a word cut at the start
+        # (a cut word can only be a pronoun when it opens / ends with a pronoun's first / last
+        # letter, as re.I reads them: no loop for the names and spaces at most cuts)
+        if a > 0 and text[a] in _PRON_FIRST and _isw(text[a - 1]):  # a word cut at the start
             k = a
             while k < b and k - a < 8 and _isw(text[k]):
                 k += 1
             if k - a < 8 and _PRONOUN.fullmatch(text[a:k]):
                 return True
-        if b < len(text) and _isw(text[b]) and _isw(text[b - 1]):  # ... or at the end
+        if b < len(text) and text[b - 1] in _PRON_LAST and _isw(text[b]):  # ... or at the end
             k = b
             while k > a and b - k < 8 and _isw(text[k - 1]):
                 k -= 1
@@ -719,7 +734,7 @@ class MemoryScan:
     def _find_pronouns(self) -> None:
         text = self.text
         low = self._lower()
-        self._hinted = any(h in low for h in _PRONOUN_HINTS)
+        self._hinted = "he" in low or "hi" in low or "h\u0131" in low  # (_PRONOUN_HINTS written out)
         starts: list[int] = []
         ends: list[int] = []
         if self._hinted:

@@ -84,7 +84,11 @@ def memory_facts(text: str, segments: Sequence[Segment] | None = None) -> list:
     technical = is_technical(text)
     if segments is None:
         segments = split_segments(text)
-    speakers = [seg.speaker.casefold() for seg in segments if seg.speaker]
+    if len(segments) == 1:  # (most memories: one turn, or none; no comprehension to run)
+        one = segments[0].speaker
+        speakers = [one.casefold()] if one else []
+    else:
+        speakers = [seg.speaker.casefold() for seg in segments if seg.speaker]
     if text.isascii() or _ascii_words_suffice(text):
         lower, capital_mid = _words_ascii(text)
     else:

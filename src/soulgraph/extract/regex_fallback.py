@@ -365,8 +365,9 @@ def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], str | None]], ca
                 mid, off + o.start, off + o.end, o.text, off + ss, off + se, "regex", speaker,
                 [*c.head, *o.signals, *c.tail], o.initial,
             ))
-        a.relations.extend(relations.candidates_from_text(
-            text, mid, off, speaker, mentions[first:], first))
+        if len(mentions) > first:  # (none of its own: candidates_from_text would find none)
+            a.relations.extend(relations.candidates_from_text(
+                text, mid, off, speaker, mentions[first:], first))
     if progress:
         progress(1)
     return a

@@ -115,6 +115,10 @@ SPEC_NUM = re.compile(r"[ \-]\d+(?:-\d+)*\b")
 # Starts with a class for speed (the lookbehind after it checks the word start);
 # callers still check the word is one of PERSON_PRONOUNS ("Sis" matches too).
 PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
+# The PRONOUN matches that are PERSON_PRONOUNS, and only those (no "Sis", "se" to filter out):
+# the letters after the first one follow from it (lookbehinds), and the first-letter class stays
+# first so sre still skips ahead.
+PERSON_PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:(?<=[Hh])(?:e|im(?:self)?|is|ers?|erself)|(?<=[Ss])he)\b")
 PRONOUN_WORD = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)")  # its letters, for fullmatch
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"

@@ -168,8 +168,8 @@ def _pronoun_near(t: str, s: int, e: int, found: tuple[list[int], list[int]] | N
     i = bisect_left(starts, pos)
     if i < len(starts) and ends[i] <= end:
         return True  # (matches never overlap: the first one from pos ends first)
-    if end >= len(t) or not (_isw(t[end]) and _isw(t[end - 1])):
-        return False
+    if end >= len(t) or t[end - 1] not in _PRONOUN_ENDS or not _isw(t[end]):
+        return False  # (no word cut, or the cut one ends in no pronoun's last letter)
     k = end - 1  # the window's end cuts a word: where it starts (a match opens a word)
     while k > 0 and _isw(t[k - 1]) and end - k < 8:
         k -= 1
@@ -179,15 +179,19 @@ def _pronoun_near(t: str, s: int, e: int, found: tuple[list[int], list[int]] | N
 
 
 def _pronouns(t: str) -> tuple[list[int], list[int]]:
-    """(starts, ends) of the person pronouns of ``t`` (``P.PRONOUN`` matches that are one)."""
+    """(starts, ends) of the person pronouns of ``t`` (``P.PRONOUN`` matches that are one:
+    ``P.PERSON_PRONOUN``'s; a match of either is a whole word, so the words ``P.PRONOUN`` also
+    matched hide no pronoun)."""
     starts: list[int] = []
     ends: list[int] = []
-    for m in P.PRONOUN.finditer(t):
-        i = m.start()
-        if (i == 0 or not t[i - 1].isalnum()) and m.group().lower() in W.PERSON_PRONOUNS:
-            starts.append(i)
-            ends.append(m.end())
+    for m in P.PERSON_PRONOUN.finditer(t):
+        starts.append(m.start())
+        ends.append(m.end())
     return starts, ends
+
+
+_AFTER_OPENS = frozenset(" \t<=>~")  # the first characters P.AFTER can match
+_PRONOUN_ENDS = frozenset("emrsf")  # the last letters of P.PRONOUN_WORD's matches
 
 
 def _isw(c: str) -> bool:  # what \w matches
@@ -528,7 +532,8 @@ def _signals(t: str, occ: Occ, dialogue: bool, pron: tuple[list[int], list[int]]
             _OPENER_SUFFIXES):
         sig.append("addressed")  # "Caroline, awesome news!" (vocative at the start of a turn)
         occ.vocative = addressed = True
-    m = P.AFTER.match(t, e)
+    # (every branch of P.AFTER opens with a blank, "<", "=", ">" or "~": not after "Mel!")
+    m = P.AFTER.match(t, e) if e < len(t) and t[e] in _AFTER_OPENS else None
     if m is not None:
         if m.lastgroup == "email":
             sig.append("email")
