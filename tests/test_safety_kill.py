@@ -222,3 +222,26 @@ def test_ctrl_c_says_so_in_one_line_and_leaves_the_soul_whole(tmp_path):
     assert len(err.splitlines()) == 1 and "interrupted" in err, err
     assert soul.state() in ("original", "repaired")
     assert temps(soul.dir) == []  # the interrupted write removed its temp file
+
+
+def test_ctrl_c_just_after_the_temp_file_is_created_leaves_nothing_behind(tmp_path):
+    """The Ctrl-C race the subprocess test above hit now and then: an interrupt landing after
+    the temp file exists but before the writer holds its name. Raised here exactly there,
+    from a profile hook on the return of the ``os.open`` that creates it."""
+    from soulgraph import safety
+
+    def interrupt_after_open(frame, event, arg):
+        if event == "c_return" and arg is os.open:
+            sys.setprofile(None)
+            raise KeyboardInterrupt
+
+    target = tmp_path / "graph.json"
+    target.write_bytes(b"old")
+    sys.setprofile(interrupt_after_open)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            safety.atomic_write_bytes(target, b"new")
+    finally:
+        sys.setprofile(None)
+    assert os.listdir(tmp_path) == ["graph.json"]
+    assert target.read_bytes() == b"old"

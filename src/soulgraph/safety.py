@@ -16,6 +16,7 @@ long between small chunks, so fault-injection tests can SIGKILL a run mid-write.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import errno
 import fcntl
@@ -24,7 +25,6 @@ import os
 import re
 import shutil
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -93,8 +93,20 @@ def atomic_write(
     file it replaces), so a private (0600) soul never becomes world-readable.
     """
     path = Path(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=tmp_prefix(path), dir=path.parent)
-    tmp = Path(tmp_name)
+    while True:
+        tmp = path.with_name(tmp_prefix(path) + _temp_suffix())
+        try:
+            fd = os.open(tmp, _TEMP_FLAGS, 0o600)
+        except FileExistsError:
+            continue  # somebody else's name: never remove it
+        except BaseException:
+            # A Ctrl-C can land after the file is created and before ``fd`` is bound (with
+            # ``mkstemp`` it left the temp file behind: its name was not known yet). The name
+            # is ours, random and held under the store's lock: remove it if it exists.
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        break
     try:
         with os.fdopen(fd, "wb") as fh:
             fill(fh)
@@ -110,6 +122,16 @@ def atomic_write(
             os.unlink(tmp)
         raise
     fsync_dir(path.parent)
+
+
+# mkstemp's flags: a new file only, never through a symlink, not inherited by children
+_TEMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+               | getattr(os, "O_CLOEXEC", 0))
+
+
+def _temp_suffix() -> str:
+    """Eight random characters of [a-z2-7] (``clean_temps`` knows temp names by them)."""
+    return base64.b32encode(os.urandom(5)).decode("ascii").lower()
 
 
 def _copy_mode(tmp: Path, model: Path) -> None:
