@@ -59,3 +59,32 @@ def test_the_place_of_an_event_is_no_home_of_its_object(text, wrong):
 def test_a_relative_placed_by_in_still_lives_there():
     edges = _edges("My cousin Dev in Seattle sent me a postcard.")
     assert ("Dev", "lives_in", "Seattle") in edges, edges
+def test_a_profession_before_a_name_is_a_title():
+    types, _ = _graph("Comedian Ali Wong performed in Austin on Friday.")
+    assert types.get("Ali Wong") == "person", types
+    assert "Comedian Ali Wong" not in types, types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_named_storms_are_events_and_landforms_places(extractor):
+    types, _ = _graph("Typhoon Haiyan hit the Philippines in 2013.", "Mount Everest is taller than K2.",
+                      "Mount Sinai Hospital hired Dr. Ana Ruiz.", extractor=extractor)
+    assert types.get("Typhoon Haiyan") == "event", types
+    assert types.get("Mount Everest") == "place", types
+    assert types.get("Mount Sinai Hospital") == "org", types  # an organisation's word inside
+
+
+def test_a_change_log_verb_in_the_past_opens_no_name():
+    types, _ = _graph("Fixed Ahmed's flaky test.", "Bumped React from 18.2 to 18.3 in the dashboard repo.")
+    assert types.get("Ahmed") == "person" and "Fixed Ahmed" not in types, types
+    assert "Bumped React" not in types, types
+    types, _ = _graph("Grant Wilson fixed the build.")  # a name that is also a verb stays whole
+    assert types.get("Grant Wilson") == "person", types
+
+
+def test_an_office_of_a_known_place_names_the_place():
+    types, edges = _graph("The Governor of Texas, Greg Abbott, signed the bill.")
+    assert "Governor of Texas" not in types and types.get("Texas") == "place", types
+    assert types.get("Greg Abbott") == "person", types
+    types, _ = _graph("The Mayor of Springfield Heights spoke.")  # no listed place: no cut
+    assert "Springfield Heights" not in types, types

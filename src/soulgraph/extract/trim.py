@@ -36,6 +36,14 @@ IMPERATIVES = frozenset(
     "call run pass return wire ship release prefer switch restore guard raise migrate port convert expose "
     "extract split inline simplify thank thanks credit ask tell email ping invite meet".split()
 )
+# The same verbs in the past, as change logs and stand-up notes open ("Bumped React to 18.3",
+# "Upgraded Node on the agents", "Paired with Fatima"); only at a sentence start, before a name.
+PAST_OPENERS = frozenset(
+    "added fixed updated removed bumped merged refactored renamed moved dropped reverted replaced "
+    "introduced enabled disabled upgraded downgraded migrated ported converted switched restored shipped "
+    "released deployed pinned patched rewrote reviewed paired benchmarked rotated configured "
+    "installed uninstalled tested debugged profiled documented implemented improved simplified".split()
+)
 # Trailing words that name a thing about the name, not the name ("Soul Protocol PR", "Acme team").
 TRAILING_HEADS = frozenset(
     "pr prs mr issue issues repo repos repository team teams project release branch fork folks people "
@@ -100,7 +108,7 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
     while j - i > 1:
         tok = doc[i]
         low = tok.lower_
-        if sent_initial and low in IMPERATIVES and tok.text[:1].isupper():
+        if sent_initial and (low in IMPERATIVES or low in PAST_OPENERS) and tok.text[:1].isupper():
             i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol" (NER often swallows it)
             sent_initial = False
             continue
@@ -161,7 +169,11 @@ PERSON_TITLES = frozenset(
     # "Academician M. F. Reshetnov", "Count Folke Bernadotte"): how news introduces people
     "democrat republican socialist communist academician anthropologist archaeologist astronaut "
     "cosmonaut physicist chemist biologist scientist historian sociologist psychologist journalist "
-    "columnist editor reporter lawyer count countess baron baroness duke duchess earl marquis".split()
+    "columnist editor reporter lawyer count countess baron baroness duke duchess earl marquis "
+    # the arts and the trades news puts before a name ("Photographer Annie Leibovitz", "Comedian X")
+    "photographer filmmaker screenwriter playwright painter sculptor comedian rapper musician guitarist "
+    "pianist drummer songwriter blogger podcaster entrepreneur billionaire businessman "
+    "businesswoman philanthropist activist".split()
 )
 
 
@@ -410,10 +422,22 @@ def split_person_of(doc, i: int, j: int, given: frozenset[str]) -> list[tuple[in
 _ROLE_OF = frozenset("ceo cto cfo coo cio cmo cpo ciso vp svp evp founder co-founder cofounder".split())
 
 
+def _known_place(text: str) -> bool:
+    return gazetteer.is_place(text) or gazetteer.key(text) in gazetteer.words("cities")
+
+
+# Offices held over a place: "Mayor of Chicago", "Governor of Texas" (only before a known place,
+# so "Secretary of State X" and "King of Pop" are left alone).
+_OFFICE_OF = frozenset("mayor governor premier president prime-minister chancellor".split())
+
+
 def drop_role_of(doc, i: int, j: int) -> int:
     """Start of the name after a leading "CEO of" / "Founder of" (``i`` when there is none)."""
     if j - i >= 3 and doc[i].lower_ in _ROLE_OF and doc[i + 1].lower_ == "of" \
             and doc[i + 2].text[:1].isupper():
         return i + 2
+    if j - i >= 3 and doc[i].lower_ in _OFFICE_OF and doc[i + 1].lower_ == "of" \
+            and _known_place(doc[i + 2:j].text):
+        return i + 2  # "the Mayor of Chicago": an office; the name is the place it governs
     return i
 
