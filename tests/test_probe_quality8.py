@@ -88,3 +88,18 @@ def test_an_office_of_a_known_place_names_the_place():
     assert types.get("Greg Abbott") == "person", types
     types, _ = _graph("The Mayor of Springfield Heights spoke.")  # no listed place: no cut
     assert "Springfield Heights" not in types, types
+
+
+def test_a_job_after_a_firm_is_no_concept_and_keeps_the_employer():
+    types, edges = _graph("Tom Price, a Lyft product manager, said the feature is coming.")
+    assert "Lyft product manager" not in types, types
+    assert ("Tom Price", "works_at", "Lyft") in edges, edges
+    types, _ = _graph("The Ebbinghaus curve explains forgetting.")  # an eponym stays a concept
+    assert types.get("Ebbinghaus curve") == "concept", types
+
+
+def test_a_firms_legal_form_closes_its_name_before_a_person():
+    types, _ = _graph("Had a call with Acme Corp Jane Ng about the renewal.")
+    assert types.get("Acme Corp") == "org" and types.get("Jane Ng") == "person", types
+    types, _ = _graph("Bought shares of Acme Corp May Holdings yesterday.")  # "May": also a word
+    assert "Jane Ng" not in types and "May Holdings" not in types, types

@@ -283,6 +283,9 @@ _SERVICES = frozenset({"police", "army", "navy", "marine", "marines", "militia",
 def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
     """"Cape Town Supreme Court Judge J.H. Berman", "State Duma Deputy Konstantin Zatulin": an
     organisation, a role word, then a person's name; return the two names (title dropped)."""
+    legal = _legal_form_then_person(doc, i, j)  # "Acme Corp Jane Ng": no role word between
+    if legal is not None:
+        return legal
     last = j - 1  # "Coast Guard Lt." + "Steve Hardy": a run ending in a title before a person
     if last > i and title_word(doc[last]) is not None and doc[last].lower_ not in _NOT_ROLE:
         nxt = j + 1 if j < len(doc) and doc[j].text == "." else j
@@ -310,6 +313,25 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
             return [(i, k), (k + 1, j)]  # "National Congress President Vinicio Villar Anleu"
         if low not in _NOT_ROLE and _whole_entity(doc, i, k) and bare_name(doc, k + 1, j):
             return [(i, k), (k + 1, j)]  # "Crimean Deputy Yevhen Saburov": NER missed the person
+    return None
+
+
+# Words that close a firm's name: a person's name right after one is a second name.
+_LEGAL_FORMS = frozenset("inc corp corporation co ltd llc llp plc gmbh ag sa labs group holdings".split())
+
+
+def _legal_form_then_person(doc, i: int, j: int) -> list[tuple[int, int]] | None:
+    """"Acme Corp Jane Ng", "Globex Inc. Mark Diaz": a firm's name closed by its legal form, then
+    a given name (no ordinary word) and a capitalised surname."""
+    for k in range(i + 1, j - 2):
+        if doc[k].lower_.rstrip(".") not in _LEGAL_FORMS or not doc[k].text[:1].isupper():
+            continue
+        n = k + 2 if doc[k + 1].text == "." else k + 1
+        rest = [t for t in doc[n:j]]
+        if 2 <= len(rest) <= 3 and gazetteer.is_plain_given_name(rest[0].text) \
+                and all(t.is_alpha and t.text[:1].isupper() and not t.text.isupper() for t in rest):
+            return [(i, k + 1 if n == k + 1 else n), (n, j)]
+        return None
     return None
 
 
