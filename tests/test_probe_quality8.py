@@ -103,3 +103,10 @@ def test_a_firms_legal_form_closes_its_name_before_a_person():
     assert types.get("Acme Corp") == "org" and types.get("Jane Ng") == "person", types
     types, _ = _graph("Bought shares of Acme Corp May Holdings yesterday.")  # "May": also a word
     assert "Jane Ng" not in types and "May Holdings" not in types, types
+
+
+def test_everyday_person_nouns_in_apposition_type_the_name():
+    types, _ = _graph("Our new nanny, Sky, starts Monday.", "My tutor, River, helped with calculus.")
+    assert types.get("Sky") == "person" and types.get("River") == "person", types
+    types, _ = _graph("We hiked along the River Wye and saw the sky clear.")  # no apposition: no person
+    assert types.get("River Wye") != "person", types

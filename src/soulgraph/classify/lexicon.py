@@ -23,6 +23,10 @@ star superstar legend hero idol guy girl man woman boy dude lady gentleman youtu
 gamer blogger influencer official aide adviser advisor envoy diplomat lawmaker legislator delegate deputy
 commander activist businessman businesswoman executive banker physician surgeon pianist violinist composer
 novelist playwright assassin gunman killer prisoner defendant defector emperor empress
+therapist physiotherapist dentist trainer tutor instructor counselor counsellor psychiatrist psychologist
+pediatrician dermatologist optometrist chiropractor pharmacist veterinarian nanny babysitter caregiver
+landlord landlady housemate flatmate classmate teammate barber hairdresser realtor accountant recruiter
+grandson granddaughter stepmother stepfather stepson stepdaughter stepbrother stepsister sibling
 """.split())
 
 ORG_NOUNS = frozenset("""
