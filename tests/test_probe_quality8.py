@@ -105,6 +105,14 @@ def test_a_firms_legal_form_closes_its_name_before_a_person():
     assert "Jane Ng" not in types and "May Holdings" not in types, types
 
 
+def test_a_hyphenated_title_splits_the_body_from_the_person():
+    types, edges = _graph("NATO Secretary-General Jens Stoltenberg met Joe Biden in Brussels.")
+    assert types.get("Jens Stoltenberg") == "person" and types.get("NATO") == "org", types
+    assert ("Jens Stoltenberg", "works_at", "NATO") in edges, edges
+    types, _ = _graph("General Motors recalled 40,000 trucks.")  # no title: one firm
+    assert types.get("General Motors") == "org", types
+
+
 def test_everyday_person_nouns_in_apposition_type_the_name():
     types, _ = _graph("Our new nanny, Sky, starts Monday.", "My tutor, River, helped with calculus.")
     assert types.get("Sky") == "person" and types.get("River") == "person", types

@@ -303,12 +303,16 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
                 low in _NOT_ROLE and low not in _INNER_OK):
             continue
         left_org = k - i >= 2 or doc[i].ent_type_ in ("ORG", "GPE", "NORP")  # not "Vice President X"
-        if doc[k - 1].ent_type_ != "PERSON" and doc[k + 1].text[:1].isupper() \
-                and any(t.ent_type_ == "PERSON" for t in doc[k + 1:j]) \
+        n = k + 1
+        if k + 4 <= j and doc[k + 1].text == "-" and doc[k + 2].lower_ == "general" \
+                and not doc[k].whitespace_ and not doc[k + 1].whitespace_:
+            n = k + 3  # "UN Secretary-General Antonio Guterres": one hyphenated title
+        if doc[k - 1].ent_type_ != "PERSON" and doc[n].text[:1].isupper() \
+                and any(t.ent_type_ == "PERSON" for t in doc[n:j]) \
                 and (left_org or low not in _INNER_OK):
             if all(t.lower_ in _TITLE_MODIFIERS for t in doc[i:k]):
-                return [(k + 1, j)]  # "Prime Minister Kishida", "Foreign Minister X": all title, no org
-            return [(i, k), (k + 1, j)]
+                return [(n, j)]  # "Prime Minister Kishida", "Foreign Minister X": all title, no org
+            return [(i, k), (n, j)]
         if left_org and low in _INNER_OK and doc[k + 1].text[:1].isupper() and doc[k + 1].tag_ == "NNP":
             return [(i, k), (k + 1, j)]  # "National Congress President Vinicio Villar Anleu"
         if low not in _NOT_ROLE and _whole_entity(doc, i, k) and bare_name(doc, k + 1, j):
