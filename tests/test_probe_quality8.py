@@ -118,3 +118,9 @@ def test_everyday_person_nouns_in_apposition_type_the_name():
     assert types.get("Sky") == "person" and types.get("River") == "person", types
     types, _ = _graph("We hiked along the River Wye and saw the sky clear.")  # no apposition: no person
     assert types.get("River Wye") != "person", types
+
+
+def test_the_one_a_role_noun_describes_is_a_person_whatever_ner_says():
+    edges = _edges("Chloe, a Yale student, rows for the Yale Crew Team.")
+    assert ("Chloe", "part_of", "Yale") not in edges, edges  # NER: Chloe ORG
+    assert ("Chloe", "attended", "Yale") in edges, edges

@@ -208,8 +208,19 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                 # "a nurse at Kaiser Permanente" (NER: a place): the job's site is a workplace, never
                 # retyped into a home; the final types keep the job or drop it
                 at_site = rel == "works_at" and how == "at" and kind(ctx, x) == "place"
+                # the one a role noun describes is a person, whatever NER says ("Chloe (ORG), a
+                # Juilliard student": attended, not org-org part_of); the final types still check
+                if kind(ctx, d) == "org" and _kept(ctx, d, x, rel, toks, trig, rel == "member_of" or at_site):
+                    continue
                 add(ctx, d, x, rel, toks, 0.75, trig, retype=not at_site,
                     soft=rel == "member_of" or at_site)  # "Tamsin (a GPE to the model) is a member of"
+
+def _kept(ctx: Ctx, h, t, rel: str, toks, trig: str, soft: bool) -> bool:
+    """Add h-rel-t with neither end's NER type vetoing it; whether that candidate is recorded."""
+    add(ctx, h, t, rel, toks, 0.75, trig, soft=soft, loose=True)
+    key = (h if isinstance(h, str) else ctx.first + h, t if isinstance(t, str) else ctx.first + t, rel)
+    return key in ctx.out
+
 
 _DOWN_PREPS = frozenset({"of", "for", "at", "with"})
 
