@@ -128,6 +128,13 @@ def _suffix_words() -> frozenset[str]:
     return words("orgs_suffix") | words("places_suffix") | words("event_words")
 
 
+# First words of landforms: "Mount Rainier", "Lake Tahoe", "Cape Cod" (not "Mount Sinai Hospital",
+# "Mount Sinai School of Medicine", "Cape Town Supreme Court": an organisation's word inside).
+_LANDFORM_FIRST = frozenset({"lake", "mount", "mt.", "mt", "cape"})
+# A storm named after its kind: "Hurricane Katrina", "Typhoon Haiyan", "Tropical Storm Alberto".
+_STORMS = frozenset({"hurricane", "typhoon", "cyclone", "storm"})
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
@@ -174,9 +181,14 @@ def votes(name: str) -> list[Vote]:
     elif (body := _BODY_FOR.search(name)) is not None:  # "Jaffe Center for Strategic Studies"
         why = f"'{body.group(1)} {body.group(2)} ...' (a body named for its work)"
         out.append(Vote("org", why, 2.5, "shape"))
-    if len(toks) > 1 and toks[0] in ("lake", "mount", "mt.", "cape", "port", "fort", "san", "santa",
-                                     "st.", "saint", "new", "north", "south", "east", "west"):
+    if len(toks) > 1 and toks[0] in _LANDFORM_FIRST and "of" not in toks \
+            and not any(t in words("orgs_suffix") for t in toks):
+        out.append(Vote("place", f"place word '{toks[0]}'", 2.0, "shape"))  # "Mount Rainier", "Lake Como"
+    elif len(toks) > 1 and toks[0] in ("port", "fort", "san", "santa", "st.", "saint", "new", "north",
+                                       "south", "east", "west"):
         out.append(Vote("place", f"place word '{toks[0]}'", 0.8, "shape"))
+    if len(toks) == 2 and toks[0] in _STORMS or len(toks) == 3 and toks[:2] == ["tropical", "storm"]:
+        out.append(Vote("event", "a named storm (Hurricane Ian)", 4.0, "shape"))
     known = any(k in words(x) for x in ("tools", "languages", "orgs", "places", "marques", "events",
                                         "cities"))
     if not known and len(toks) > 1:

@@ -24,6 +24,14 @@ gamer blogger influencer official aide adviser advisor envoy diplomat lawmaker l
 commander activist businessman businesswoman executive banker physician surgeon pianist violinist composer
 novelist playwright assassin gunman killer prisoner defendant defector emperor empress
 """.split())
+# People of everyday life that an apposition names ("Our new nanny, Sky,"): person nouns for
+# typing only, kept out of PERSON_NOUNS, whose words the regex relation patterns spell out.
+EVERYDAY_PERSON_NOUNS = frozenset("""
+therapist physiotherapist dentist trainer tutor instructor counselor counsellor psychiatrist psychologist
+pediatrician dermatologist optometrist chiropractor pharmacist veterinarian nanny babysitter caregiver
+landlord landlady housemate flatmate classmate teammate barber hairdresser realtor accountant recruiter
+grandson granddaughter stepmother stepfather stepson stepdaughter stepbrother stepsister sibling
+""".split())
 
 ORG_NOUNS = frozenset("""
 company firm startup start-up organization organisation org nonprofit non-profit charity agency bank
@@ -75,15 +83,19 @@ turtle gecko budgie cockatiel goldfish
 """.split())
 
 NOUN_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
-    ("person", PERSON_NOUNS), ("org", ORG_NOUNS), ("place", PLACE_NOUNS), ("tool", TOOL_NOUNS),
+    ("person", PERSON_NOUNS | EVERYDAY_PERSON_NOUNS), ("org", ORG_NOUNS), ("place", PLACE_NOUNS),
+    ("tool", TOOL_NOUNS),
     ("project", PROJECT_NOUNS), ("document", DOCUMENT_NOUNS), ("event", EVENT_NOUNS),
     ("concept", WORK_NOUNS),
 )
 
 
+_SINGULAR = PERSON_NOUNS | EVERYDAY_PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS | PLACE_NOUNS
+
+
 def noun_type(noun: str) -> str | None:
     n = noun.casefold().strip()
-    singular = PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS | PLACE_NOUNS
+    singular = _SINGULAR
     if n.endswith("es") and n[:-2] in singular:  # parishes, churches
         n = n[:-2]
     elif n.endswith("s") and n[:-1] in singular:

@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable
 
 from soulgraph.classify import corpus, gazetteer
+from soulgraph.classify.lexicon import noun_type
 from soulgraph.extract import lexicon, trim
 from soulgraph.extract.candidates import Cand
 
@@ -72,6 +73,8 @@ def eponym_phrases(doc, cands: list[Cand], initial: set[int], sent_of) -> list[C
             continue
         if k < n and doc[k].tag_ in ("NN", "NNS", "NNP"):
             continue  # the noun phrase goes on: not a closed phrase
+        if noun_type(chain[-1].lower_) == "person":
+            continue  # "a Lyft product manager", "Google engineer": a person working there, no concept
         end = chain[-1].idx + len(chain[-1])
         s0, s1 = sent_of(span.start)
         out.append(Cand(c.start, end, ["phrase", f"phrase_head:{chain[-1].lower_}"], s0, s1, False))

@@ -36,6 +36,14 @@ IMPERATIVES = frozenset(
     "call run pass return wire ship release prefer switch restore guard raise migrate port convert expose "
     "extract split inline simplify thank thanks credit ask tell email ping invite meet".split()
 )
+# The same verbs in the past, as change logs and stand-up notes open ("Bumped React to 18.3",
+# "Upgraded Node on the agents", "Paired with Fatima"); only at a sentence start, before a name.
+PAST_OPENERS = frozenset(
+    "added fixed updated removed bumped merged refactored renamed moved dropped reverted replaced "
+    "introduced enabled disabled upgraded downgraded migrated ported converted switched restored shipped "
+    "released deployed pinned patched rewrote reviewed paired benchmarked rotated configured "
+    "installed uninstalled tested debugged profiled documented implemented improved simplified".split()
+)
 # Trailing words that name a thing about the name, not the name ("Soul Protocol PR", "Acme team").
 TRAILING_HEADS = frozenset(
     "pr prs mr issue issues repo repos repository team teams project release branch fork folks people "
@@ -100,7 +108,7 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
     while j - i > 1:
         tok = doc[i]
         low = tok.lower_
-        if sent_initial and low in IMPERATIVES and tok.text[:1].isupper():
+        if sent_initial and (low in IMPERATIVES or low in PAST_OPENERS) and tok.text[:1].isupper():
             i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol" (NER often swallows it)
             sent_initial = False
             continue
@@ -161,7 +169,11 @@ PERSON_TITLES = frozenset(
     # "Academician M. F. Reshetnov", "Count Folke Bernadotte"): how news introduces people
     "democrat republican socialist communist academician anthropologist archaeologist astronaut "
     "cosmonaut physicist chemist biologist scientist historian sociologist psychologist journalist "
-    "columnist editor reporter lawyer count countess baron baroness duke duchess earl marquis".split()
+    "columnist editor reporter lawyer count countess baron baroness duke duchess earl marquis "
+    # the arts and the trades news puts before a name ("Photographer Annie Leibovitz", "Comedian X")
+    "photographer filmmaker screenwriter playwright painter sculptor comedian rapper musician guitarist "
+    "pianist drummer songwriter blogger podcaster entrepreneur billionaire businessman "
+    "businesswoman philanthropist activist".split()
 )
 
 
@@ -271,6 +283,9 @@ _SERVICES = frozenset({"police", "army", "navy", "marine", "marines", "militia",
 def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
     """"Cape Town Supreme Court Judge J.H. Berman", "State Duma Deputy Konstantin Zatulin": an
     organisation, a role word, then a person's name; return the two names (title dropped)."""
+    legal = _legal_form_then_person(doc, i, j)  # "Acme Corp Jane Ng": no role word between
+    if legal is not None:
+        return legal
     last = j - 1  # "Coast Guard Lt." + "Steve Hardy": a run ending in a title before a person
     if last > i and title_word(doc[last]) is not None and doc[last].lower_ not in _NOT_ROLE:
         nxt = j + 1 if j < len(doc) and doc[j].text == "." else j
@@ -288,16 +303,39 @@ def split_inner_title(doc, i: int, j: int) -> list[tuple[int, int]] | None:
                 low in _NOT_ROLE and low not in _INNER_OK):
             continue
         left_org = k - i >= 2 or doc[i].ent_type_ in ("ORG", "GPE", "NORP")  # not "Vice President X"
-        if doc[k - 1].ent_type_ != "PERSON" and doc[k + 1].text[:1].isupper() \
-                and any(t.ent_type_ == "PERSON" for t in doc[k + 1:j]) \
+        n = k + 1
+        if k + 4 <= j and doc[k + 1].text == "-" and doc[k + 2].lower_ == "general" \
+                and not doc[k].whitespace_ and not doc[k + 1].whitespace_:
+            n = k + 3  # "UN Secretary-General Antonio Guterres": one hyphenated title
+        if doc[k - 1].ent_type_ != "PERSON" and doc[n].text[:1].isupper() \
+                and any(t.ent_type_ == "PERSON" for t in doc[n:j]) \
                 and (left_org or low not in _INNER_OK):
             if all(t.lower_ in _TITLE_MODIFIERS for t in doc[i:k]):
-                return [(k + 1, j)]  # "Prime Minister Kishida", "Foreign Minister X": all title, no org
-            return [(i, k), (k + 1, j)]
+                return [(n, j)]  # "Prime Minister Kishida", "Foreign Minister X": all title, no org
+            return [(i, k), (n, j)]
         if left_org and low in _INNER_OK and doc[k + 1].text[:1].isupper() and doc[k + 1].tag_ == "NNP":
             return [(i, k), (k + 1, j)]  # "National Congress President Vinicio Villar Anleu"
         if low not in _NOT_ROLE and _whole_entity(doc, i, k) and bare_name(doc, k + 1, j):
             return [(i, k), (k + 1, j)]  # "Crimean Deputy Yevhen Saburov": NER missed the person
+    return None
+
+
+# Words that close a firm's name: a person's name right after one is a second name.
+_LEGAL_FORMS = frozenset("inc corp corporation co ltd llc llp plc gmbh ag sa labs group holdings".split())
+
+
+def _legal_form_then_person(doc, i: int, j: int) -> list[tuple[int, int]] | None:
+    """"Acme Corp Jane Ng", "Globex Inc. Mark Diaz": a firm's name closed by its legal form, then
+    a given name (no ordinary word) and a capitalised surname."""
+    for k in range(i + 1, j - 2):
+        if doc[k].lower_.rstrip(".") not in _LEGAL_FORMS or not doc[k].text[:1].isupper():
+            continue
+        n = k + 2 if doc[k + 1].text == "." else k + 1
+        rest = [t for t in doc[n:j]]
+        if 2 <= len(rest) <= 3 and gazetteer.is_plain_given_name(rest[0].text) \
+                and all(t.is_alpha and t.text[:1].isupper() and not t.text.isupper() for t in rest):
+            return [(i, k + 1 if n == k + 1 else n), (n, j)]
+        return None
     return None
 
 
@@ -410,10 +448,22 @@ def split_person_of(doc, i: int, j: int, given: frozenset[str]) -> list[tuple[in
 _ROLE_OF = frozenset("ceo cto cfo coo cio cmo cpo ciso vp svp evp founder co-founder cofounder".split())
 
 
+def _known_place(text: str) -> bool:
+    return gazetteer.is_place(text) or gazetteer.key(text) in gazetteer.words("cities")
+
+
+# Offices held over a place: "Mayor of Chicago", "Governor of Texas" (only before a known place,
+# so "Secretary of State X" and "King of Pop" are left alone).
+_OFFICE_OF = frozenset("mayor governor premier president prime-minister chancellor".split())
+
+
 def drop_role_of(doc, i: int, j: int) -> int:
     """Start of the name after a leading "CEO of" / "Founder of" (``i`` when there is none)."""
     if j - i >= 3 and doc[i].lower_ in _ROLE_OF and doc[i + 1].lower_ == "of" \
             and doc[i + 2].text[:1].isupper():
         return i + 2
+    if j - i >= 3 and doc[i].lower_ in _OFFICE_OF and doc[i + 1].lower_ == "of" \
+            and _known_place(doc[i + 2:j].text):
+        return i + 2  # "the Mayor of Chicago": an office; the name is the place it governs
     return i
 

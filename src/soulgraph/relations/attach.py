@@ -8,15 +8,10 @@ import re
 from soulgraph.classify import gazetteer
 from soulgraph.models import Mention
 from soulgraph.relations import vocab as V
-from soulgraph.relations.context import Ctx, add, described, ends
+from soulgraph.relations.context import Ctx, add, described, ends, object_of_event
 
 _NAMED = frozenset({"person", "org", "place", "unknown"})
 _FROM_TAILS = frozenset({"org", "place", "unknown"})
-# A person who is the object of a verb ("met Priya in Lisbon") or of "with"/"to"/"for" ("lunch
-# with Mark at Nopa"): an "in"/"at" phrase the parser hangs on the name belongs to the event
-# (where they met), not to the person (residence). Agents ("shot by X in Dallas") keep it.
-_OBJECT_DEPS = frozenset({"dobj", "dative", "iobj", "obj"})
-_EVENT_PREPS = frozenset({"with", "to", "for"})
 _IN_GAP = re.compile(  # "the Palace, in San Francisco", "Kassala in eastern Sudan", "in the south of X"
     r"^,?\s+in\s+(?:the\s+)?(?:(?:(?:north|south)-?(?:east|west)(?:ern)?|north(?:ern)?|south(?:ern)?|"
     r"east(?:ern)?|west(?:ern)?|central|upper|lower|rural|suburban|downtown)\s+(?:(?:part|region|area)\s+of\s+"
@@ -51,7 +46,7 @@ def attachments(ctx: Ctx, t) -> None:
         if c.i in ctx.tok2men and ctx.tok2men[c.i] == m:
             continue
         if c.dep_ == "prep" and c.lower_ in ("of", "from", "in", "at"):
-            if c.lower_ in ("in", "at") and tm == "person" and _object_of_event(t):
+            if c.lower_ in ("in", "at") and tm == "person" and object_of_event(t):
                 continue  # "met Priya in Lisbon", "lunch with Mark at Nopa": the place is the event's
             for p in c.children:
                 if p.dep_ != "pobj":
@@ -105,10 +100,6 @@ def attachments(ctx: Ctx, t) -> None:
                     a.dep_ == "amod" and a.i > c.i and a.lower_ in ("native", "resident")
                     for a in c.children):  # "Cybill Shepherd, a Memphis native": the parser
                 add(ctx, m, x, "lives_in", (t, c), 0.6, "native", loose=True)  # hangs "native" on the place
-
-def _object_of_event(t) -> bool:
-    return t.dep_ in _OBJECT_DEPS or (t.dep_ == "pobj" and t.head.lower_ in _EVENT_PREPS)
-
 
 _SITED = frozenset({"place", "org", "unknown"})  # what can be in a place (NER swaps them on towns)
 
@@ -165,7 +156,7 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
             add(ctx, a, b, "lives_in", _tok_span(ctx, a, b), 0.6, ", of")  # "X, 50, of Bethany"
         # "Dune by Frank Herbert": the author and the work
         if gap == " by " and ctx.types[b] == "person" and ctx.types[a] != "place" \
-                and mentions[a].text[:1].isupper() and not _by_agent(ctx, a):
+                and mentions[a].text[:1].isupper() and not _by_agent(ctx, a) and not _possessor(ctx, b):
             add(ctx, b, a, "created", _tok_span(ctx, a, b), 0.6, "by", loose=True)
         if gap == " from " and ctx.types[a] in ("person", "unknown") and ctx.types[b] in _FROM_TAILS:
             add(ctx, a, b, V.BY_TYPES, _tok_span(ctx, a, b), 0.5, "from")  # "Greg from Stripe": final types
@@ -215,6 +206,12 @@ def _listed(ctx: Ctx, idx: list[int], mentions: list[Mention]) -> set[int]:
             run, seps = [b], []
     close()
     return out
+
+
+def _possessor(ctx: Ctx, b: int) -> bool:
+    """"Dune by Tom's recommendation": the name owns the noun after "by"; it wrote nothing."""
+    after = ctx.text[ctx.mentions[b].end - ctx.offset: ctx.mentions[b].end - ctx.offset + 2]
+    return after in ("'s", "’s") or after[:1] in ("'", "’") and ctx.mentions[b].text.endswith("s")
 
 
 def _by_agent(ctx: Ctx, a: int) -> bool:

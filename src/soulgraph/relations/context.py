@@ -130,6 +130,21 @@ _SOFT_HEADS = _CONFUSABLE | {"group"}  # ... and calls given names a NORP ("Priy
 _EMPLOYER_VERBS = frozenset({"works_at", "member_of", "attended"})  # "starts school at X" (FAC)
 
 
+# A person who is the object of a verb ("met Priya in Lisbon") or of "with"/"to"/"for" ("lunch
+# with Mark at Nopa"): an "in"/"at" phrase the parser hangs on the name belongs to the event
+# (where they met), not to the person (residence). Agents ("shot by X in Dallas") keep it.
+_OBJECT_DEPS = frozenset({"dobj", "dative", "iobj", "obj"})
+_EVENT_PREPS = frozenset({"with", "to", "for"})
+
+
+def object_of_event(t) -> bool:
+    """``t`` (a name or the noun describing one) is a verb's object or "with/to/for" X ("lunch
+    with my cousin Dev in Seattle": the name in apposition to such an object too)."""
+    if t.dep_ == "appos" and t.head.i != t.i:
+        t = t.head
+    return t.dep_ in _OBJECT_DEPS or (t.dep_ == "pobj" and t.head.lower_ in _EVENT_PREPS)
+
+
 def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bool = False,
          soft: bool = False, loose: bool = False, extractor: str = "spacy-dep") -> None:
     """Record a candidate if the types fit; ``retype`` lets the type pair relabel a misfit.

@@ -184,6 +184,8 @@ def final_label(relation: str, ts: str | None, tt: str | None, target: str) -> s
     if relation == V.ROLE_AT:
         if tt == "tool":
             return None  # "Sam, a Python developer": a skill, no employer
+        if gazetteer.key(target) in gazetteer.words("demonyms"):
+            return None  # "Rishi Sunak, the British prime minister": a nationality, no employer
         relation = "lives_in" if tt == _PL else "works_at"
     if relation == V.MEMBER_IN:
         if tt != _O:

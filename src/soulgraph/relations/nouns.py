@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from soulgraph.classify import lexicon
 from soulgraph.relations import vocab as V
-from soulgraph.relations.context import Ctx, add, ends, kind, path, preps
+from soulgraph.relations.context import Ctx, add, ends, kind, object_of_event, path, preps
 
 _BOSS = frozenset({"boss", "manager", "supervisor", "chief"})
 _ADMIRER = frozenset({"fan", "lover", "admirer", "supporter"})  # the described likes the possessor
@@ -181,6 +181,9 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                     rel = V.TYPE_PREP.get((kind(ctx, d), kind(ctx, x)))
                     if rel == "works_at" and n.lower_ in V.NOT_JOB and how != "from":
                         continue  # "Ben is a customer at Chase": no job there ("the guy from Slack" is)
+                    if rel == "lives_in" and (how == "at" or (how == "in" and object_of_event(n))):
+                        continue  # "a nurse at Kaiser Permanente" (NER: a place): a workplace, no
+                        # home; "got engaged to her boyfriend Luis in Paris": the event's place
                     if rel is None and how == "hop":  # "X, deputy leader of the RP group"
                         rel = rel_of_noun
                     if rel:
@@ -202,8 +205,22 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
             else:
                 # a lead AT a company works there ("the tech lead at Acme"); of / for it, leads it
                 rel = "works_at" if rel_of_noun == "leads" and how in ("at", "with") else rel_of_noun
-                add(ctx, d, x, rel, toks, 0.75, trig, retype=True,
-                    soft=rel == "member_of")  # "Tamsin (a GPE to the model) is a member of"
+                # "a nurse at Kaiser Permanente" (NER: a place): the job's site is a workplace, never
+                # retyped into a home; the final types keep the job or drop it
+                at_site = rel == "works_at" and how == "at" and kind(ctx, x) == "place"
+                # the one a role noun describes is a person, whatever NER says ("Chloe (ORG), a
+                # Juilliard student": attended, not org-org part_of); the final types still check
+                if kind(ctx, d) == "org" and _kept(ctx, d, x, rel, toks, trig, rel == "member_of" or at_site):
+                    continue
+                add(ctx, d, x, rel, toks, 0.75, trig, retype=not at_site,
+                    soft=rel == "member_of" or at_site)  # "Tamsin (a GPE to the model) is a member of"
+
+def _kept(ctx: Ctx, h, t, rel: str, toks, trig: str, soft: bool) -> bool:
+    """Add h-rel-t with neither end's NER type vetoing it; whether that candidate is recorded."""
+    add(ctx, h, t, rel, toks, 0.75, trig, soft=soft, loose=True)
+    key = (h if isinstance(h, str) else ctx.first + h, t if isinstance(t, str) else ctx.first + t, rel)
+    return key in ctx.out
+
 
 _DOWN_PREPS = frozenset({"of", "for", "at", "with"})
 

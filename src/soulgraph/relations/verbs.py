@@ -16,6 +16,13 @@ _RUN_VERBS = frozenset({"lead", "manage", "run", "head", "join", "build", "mento
 _UNITS = frozenset({"team", "group", "department", "division", "lab", "squad", "office", "unit", "desk",
                     "branch", "staff", "crew", "committee"})
 _WED = frozenset({"married", "engaged", "wed"})
+# Nouns of photography and filming: "the cover was shot by Annie Leibovitz", "Zendaya, shot by X
+# for Vogue": there "shoot" takes pictures, kills no one.
+_CAMERA_NOUNS = frozenset({"photo", "photos", "photograph", "photographs", "photographer", "portrait",
+                           "portraits", "picture", "pictures", "pic", "pics", "cover", "covers", "photoshoot",
+                           "shoot", "camera", "magazine", "film", "movie", "video", "videos", "footage",
+                           "scene", "scenes", "episode", "campaign", "commercial", "documentary", "editorial",
+                           "selfie", "snapshot", "lens", "studio", "fashion"})
 _SCHOOLING = frozenset({"kindergarten", "preschool", "school", "classes", "class", "college", "university",
                         "studies", "semester", "term", "degree", "course", "courses", "training"})
 
@@ -67,6 +74,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                   for c in w.children if c.dep_ == "agent"
                   for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
         rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
+        if rel == "killed" and _camera(v):
+            rel = None
         for a, at in agents:
             for p, pt in patients:
                 _vadd(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
@@ -100,6 +109,8 @@ def verb_frame(ctx: Ctx, v) -> None:
     objs = [c for c in v.children if c.dep_ in ("dobj", "oprd") or (c.dep_ == "attr" and lem not in COPULAS)]
     objs = [o for o in objs if not _said_to(o, objs)]
     rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
+    if rel == "killed" and _camera(v):
+        rel = None  # "Leibovitz shot the cover of Vogue"
     if rel == "member_of" and _as_a_job(v):
         rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
     roles = []
@@ -151,6 +162,12 @@ def verb_frame(ctx: Ctx, v) -> None:
             for n in c.children:
                 if n.dep_ == "pobj":
                     noun_frame(ctx, subs, n)
+
+def _camera(v) -> bool:
+    """"shoot" in a sentence about photos or filming ("shot the cover", "shot by X for Vogue")."""
+    return V.lemma(v.text) == "shoot" and any(
+        t.lower_ in _CAMERA_NOUNS and t.pos_ == "NOUN" and t.i != v.i for t in v.sent)
+
 
 def _as_a_job(v) -> bool:
     """"... as a staff engineer", "... as its new CTO": the verb's "as" names a job."""

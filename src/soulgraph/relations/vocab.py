@@ -43,7 +43,7 @@ VERB_PREP: dict[tuple[str, str], str] = {
     ("work", "on"): "builds", ("intern", "at"): "works_at", ("teach", "at"): "works_at",
     ("start", "at"): "works_at", ("begin", "at"): "works_at",
     ("cover", "for"): "works_at", ("report", "for"): "works_at", ("write", "for"): "works_at",
-    ("play", "for"): "works_at", ("speak", "for"): "works_at",
+    ("play", "for"): "member_of", ("speak", "for"): "works_at",  # a player is on a team, not staff
     ("serve", "at"): "works_at", ("serve", "in"): "member_of", ("serve", "on"): "member_of",
     ("be employ", "by"): "works_at", ("employ", "by"): "works_at", ("employ", "at"): "works_at",
     ("hire", "by"): "works_at", ("hire", "at"): "works_at",
