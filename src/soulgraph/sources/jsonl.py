@@ -173,19 +173,11 @@ def checked_memory(row: object, layer: str | None = None, domain: str | None = N
                 return None
             created = str(created)
         add("created_at")
-    # layer, domain, speaker: a string or null (three copies of one test: no loop per entry)
-    if row_layer is not None:
-        if type(row_layer) is not str:
-            return None
-        add("layer")
-    if row_domain is not None:
-        if type(row_domain) is not str:
-            return None
-        add("domain")
-    if speaker is not None:
-        if type(speaker) is not str:
-            return None
-        add("speaker")
+    for key, value in (("layer", row_layer), ("domain", row_domain), ("speaker", speaker)):
+        if value is not None:  # a string or null
+            if type(value) is not str:
+                return None
+            add(key)
     if layer is not None:
         row_layer = layer
         add("layer")
