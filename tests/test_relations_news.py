@@ -319,3 +319,28 @@ def test_the_possessor_of_a_killing_is_the_victim_of_the_one_charged():
     # "Curry's shooting" on a court is no killing
     got = rels("Steph Curry was benched after Curry's shooting slumped.")
     assert not any(r == "killed" for _, r, _ in got)
+
+
+def test_check_types_merges_relabelled_edges_and_leaves_its_input_alone():
+    """Two attachment edges that the final types relabel into one (works_at) merge: provenance
+    sorted by time, one row per span, the higher confidence; the caller's models untouched
+    (the old loop kept the first model as the merge's accumulator and changed it)."""
+    from soulgraph.models import Provenance, Relation
+    from soulgraph.relations import check_types, vocab
+
+    late = Provenance(memory_id="m2", start=0, end=9, time="2026-02-01T00:00:00", extractor="regex")
+    early = Provenance(memory_id="m1", start=4, end=12, time="2026-01-01T00:00:00", extractor="spacy")
+    a = Relation(source="quayle", target="herald", relation=vocab.BY_TYPES, confidence=0.5,
+                 provenance=[late])
+    b = Relation(source="quayle", target="herald", relation="located_in", confidence=0.7,
+                 provenance=[late, early])
+    kept = check_types([a, b], {"quayle": "person", "herald": "org"})
+    assert [(k.relation, k.confidence) for k in kept] == [("works_at", 0.7)]
+    assert kept[0].provenance == [early, late]
+    assert a.provenance == [late] and a.relation == vocab.BY_TYPES
+    assert b.provenance == [late, early] and b.relation == "located_in"
+    # the same when no label changes: the first model is not the merge's accumulator
+    c = Relation(source="quayle", target="herald", relation="works_at", provenance=[late])
+    d = Relation(source="quayle", target="herald", relation="works_at", provenance=[early])
+    assert check_types([c, d], {"quayle": "person", "herald": "org"})[0].provenance == [early, late]
+    assert c.provenance == [late] and d.provenance == [early]

@@ -141,26 +141,24 @@ def check_types(rels: list[Relation], types: Mapping[str, str]) -> list[Relation
     """Edges whose ends have types their relation allows (once the classifier has spoken).
 
     An attachment edge whose label came from NER's type guesses ("Marie Ferraro, 50, of
-    Bethany" with NER calling her an ORG) is relabelled from the final types instead of dropped.
+    Bethany" with NER calling her an ORG) is relabelled from the final types instead of dropped;
+    edges that end up with the same label merge. The public twin of :func:`check_edge_types`
+    (the pipeline's records), which does the work: new models are returned, ``rels`` untouched.
     """
-    out: dict[tuple[str, str, str], Relation] = {}
-    for r in rels:
-        label = final_label(r.relation, types.get(r.source), types.get(r.target), r.target)
-        if label is None:
-            continue
-        if label != r.relation:
-            r = r.model_copy(update={"relation": label})
-        key = (r.source, r.relation, r.target)
-        if key in out:
-            out[key].provenance = _dedupe(out[key].provenance + r.provenance)
-            out[key].confidence = max(out[key].confidence, r.confidence)
-        else:
-            out[key] = r
-    return list(out.values())
+    return [e.relation_model() for e in check_edge_types([_record(r) for r in rels], types)]
+
+
+def _record(r: Relation) -> _Edge:
+    """A :class:`Relation` as the record :func:`link_edges` makes (provenance rows in order)."""
+    prov = [(p.time or "", p.memory_id, p.start, p.end, n, p.sentence_start, p.sentence_end,
+             p.extractor, p.confidence, p.time) for n, p in enumerate(r.provenance)]
+    return _Edge(r.source, r.target, r.relation, r.confidence, r.weak, prov, r.valid_from, r.valid_to)
 
 
 def check_edge_types(edges: list[_Edge], types: Mapping[str, str]) -> list[_Edge]:
-    """:func:`check_types` on the records of :func:`link_edges` (same labels, merges, order)."""
+    """Relabel or drop each edge by its ends' final types (:func:`final_label`); edges that end up
+    with the same (source, relation, target) merge: provenance sorted by time, memory and span,
+    one row per span; the highest confidence."""
     out: dict[tuple[str, str, str], _Edge] = {}
     for e in edges:
         label = final_label(e.relation, types.get(e.source), types.get(e.target), e.target)
@@ -278,7 +276,7 @@ def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[_
     out = []
     for key in sorted(edges):
         e = edges[key]
-        # the tuples sort as _dedupe orders models (time, memory, span, then arrival)
+        # the tuples sort by time, memory, span, then arrival
         prov = e.prov
         if len(prov) > 1:  # (most edges have one row: nothing to sort or drop)
             e.prov = prov = _first_each(prov, order=None, ident=_ROW_SPAN)
@@ -288,17 +286,12 @@ def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[_
     return out
 
 
-def _ROW_ORDER(t: tuple) -> tuple:  # a provenance row's place, as _dedupe orders models
+def _ROW_ORDER(t: tuple) -> tuple:  # a provenance row's place: time, memory, span
     return t[0], t[1], t[2] or 0, t[3] or 0
 
 
 def _ROW_SPAN(t: tuple) -> tuple:  # (memory id, start, end): one span, one entry
     return t[1:4]
-
-
-def _dedupe(prov: list[Provenance]) -> list[Provenance]:
-    return _first_each(prov, order=lambda p: (p.time or "", p.memory_id, p.start or 0, p.end or 0),
-                       ident=lambda p: (p.memory_id, p.start, p.end))
 
 
 def _first_each(rows, *, order, ident) -> list:
