@@ -7,7 +7,6 @@ then saving round-trips exactly.
 
 from __future__ import annotations
 
-import gc
 from collections import deque
 from itertools import accumulate, repeat
 from pathlib import Path
@@ -77,25 +76,7 @@ def from_data(data: dict) -> nx.MultiDiGraph:
         _add_edges(g, _entities(edges, _copy(tables.get("edges")), times))
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise SoulgraphError(f"malformed node-link graph: {exc.__class__.__name__}") from None
-    _promote()
     return g
-
-
-def _promote() -> None:
-    """Hand what a load made straight to the collector's oldest generation.
-
-    Loads run with the collector paused (:mod:`soulgraph.gcpause`): the ~130k containers of
-    a 9k-node graph all wait in the youngest generation, and the first allocation after the
-    pause scans every one of them (~40 ms, a fifth of the load; a second scan follows when
-    they move on to the middle generation). They are the graph: alive, and no garbage to
-    find. ``freeze`` then ``unfreeze`` moves every tracked object to the oldest generation
-    without scanning (two list splices), where full collections still see them, as they
-    would have seen them after those two scans. Only inside a pause (a caller collecting as
-    it goes has paid the scans already) and only when nothing is frozen (``unfreeze`` would
-    thaw what a caller froze, such as the CLI's imports)."""
-    if not gc.isenabled() and not gc.get_freeze_count():
-        gc.freeze()
-        gc.unfreeze()
 
 
 def _add_nodes(g: nx.MultiDiGraph, attrs: list) -> None:
