@@ -74,6 +74,16 @@ def test_named_storms_are_events_and_landforms_places(extractor):
     assert types.get("Mount Sinai Hospital") == "org", types  # an organisation's word inside
 
 
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name", [
+    ("I went hiking with Storm Patel in Colorado.", "Storm Patel"),
+    ("Storm Smith is my daughter's best friend.", "Storm Smith"),
+])
+def test_storm_as_a_given_name_is_no_event(text, name, extractor):
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) != "event", types
+
+
 def test_a_change_log_verb_in_the_past_opens_no_name():
     types, _ = _graph("Fixed Ahmed's flaky test.", "Bumped React from 18.2 to 18.3 in the dashboard repo.")
     assert types.get("Ahmed") == "person" and "Fixed Ahmed" not in types, types

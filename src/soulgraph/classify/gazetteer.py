@@ -131,8 +131,9 @@ def _suffix_words() -> frozenset[str]:
 # First words of landforms: "Mount Rainier", "Lake Tahoe", "Cape Cod" (not "Mount Sinai Hospital",
 # "Mount Sinai School of Medicine", "Cape Town Supreme Court": an organisation's word inside).
 _LANDFORM_FIRST = frozenset({"lake", "mount", "mt.", "mt", "cape"})
-# A storm named after its kind: "Hurricane Katrina", "Typhoon Haiyan", "Tropical Storm Alberto".
-_STORMS = frozenset({"hurricane", "typhoon", "cyclone", "storm"})
+# A storm named after its kind: "Hurricane Katrina", "Typhoon Haiyan", "Tropical Storm Alberto"
+# (not a bare "Storm X": Storm is a given name, "Storm Patel").
+_STORMS = frozenset({"hurricane", "typhoon", "cyclone"})
 
 
 def votes(name: str) -> list[Vote]:
