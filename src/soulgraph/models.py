@@ -19,6 +19,21 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 # --------------------------------------------------------------------------- memories
 
 
+_new, _set = object.__new__, object.__setattr__
+
+
+def unvalidated(cls: type[BaseModel], values: dict, fields_set: set[str]) -> Any:
+    """An instance of ``cls`` holding ``values`` (every field, already of its type) in the state
+    pydantic's validation leaves (field values, the fields set, no extra, no private), built
+    without validating: the readers' hot paths, where a type check before it proved them."""
+    obj = _new(cls)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", fields_set)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
 class Segment(BaseModel):
     """One speaker's stretch of a memory (``User: ...`` / ``Agent: ...`` turns).
 

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from soulgraph import shapes
 from soulgraph.classify import corpus, cues, gazetteer, lexicon
 from soulgraph.classify.evidence import Tally, Vote
 from soulgraph.models import Mention
@@ -238,8 +239,6 @@ _PLACE_FIRST = frozenset({"lake", "mount", "mt.", "mt"})
 
 def _work_by_author(m: Mention, text: str) -> bool:
     """"X by Author" after a reading / watching verb or a work noun (not "the report by Friday")."""
-    from soulgraph import shapes
-
     hit = _BY_AUTHOR.match(text, m.end)
     if hit is None or text.startswith(("'s", "’s"), hit.end()):
         return False  # "Watched Barbie by Jake's recommendation": no author

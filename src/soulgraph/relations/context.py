@@ -191,9 +191,8 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
             return
     if isinstance(h, str) and isinstance(t, str):
         return
-    hi = h if isinstance(h, str) else ctx.first + h
-    ti = t if isinstance(t, str) else ctx.first + t
-    key = (hi, ti, rel)
+    key = out_key(ctx, h, t, rel)
+    hi, ti = key[0], key[1]
     old = ctx.out.get(key)
     if old is not None and old.confidence >= conf:
         return
@@ -214,6 +213,12 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         sent_start=s_lo, sent_end=s_hi, extractor=extractor, confidence=round(max(0.05, conf), 3),
         trigger=trigger,
     )
+
+def out_key(ctx: Ctx, h, t, rel: str) -> tuple:
+    """Where :func:`add` records h-rel-t in ``ctx.out``: ends as the store's mention indexes
+    (a name's local index offset by ``ctx.first``; a speaker reference as it is)."""
+    return (h if isinstance(h, str) else ctx.first + h, t if isinstance(t, str) else ctx.first + t, rel)
+
 
 def subjects(t, depth: int = 0) -> list:
     subj = [c for c in t.children if c.dep_ in ("nsubj", "csubj")]

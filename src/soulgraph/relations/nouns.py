@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from soulgraph.classify import lexicon
 from soulgraph.relations import vocab as V
-from soulgraph.relations.context import Ctx, add, ends, kind, object_of_event, path, preps
+from soulgraph.relations.context import Ctx, add, ends, kind, object_of_event, out_key, path, preps
 
 _BOSS = frozenset({"boss", "manager", "supervisor", "chief"})
 _ADMIRER = frozenset({"fan", "lover", "admirer", "supporter"})  # the described likes the possessor
@@ -216,10 +216,10 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                     soft=rel == "member_of" or at_site)  # "Tamsin (a GPE to the model) is a member of"
 
 def _kept(ctx: Ctx, h, t, rel: str, toks, trig: str, soft: bool) -> bool:
-    """Add h-rel-t with neither end's NER type vetoing it; whether that candidate is recorded."""
+    """Add h-rel-t with neither end's NER type vetoing it; whether that fact is recorded (by this
+    candidate or an earlier one)."""
     add(ctx, h, t, rel, toks, 0.75, trig, soft=soft, loose=True)
-    key = (h if isinstance(h, str) else ctx.first + h, t if isinstance(t, str) else ctx.first + t, rel)
-    return key in ctx.out
+    return out_key(ctx, h, t, rel) in ctx.out
 
 
 _DOWN_PREPS = frozenset({"of", "for", "at", "with"})

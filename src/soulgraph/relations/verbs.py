@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from soulgraph.classify import gazetteer
+from soulgraph.classify.lexicon import PERSON_NOUNS
 from soulgraph.relations import vocab as V
 from soulgraph.relations.context import COPULAS, REL_PRONOUNS, Ctx, add, ends, kind, preps, subjects
 from soulgraph.relations.nouns import noun_frame, role
@@ -171,8 +172,6 @@ def _camera(v) -> bool:
 
 def _as_a_job(v) -> bool:
     """"... as a staff engineer", "... as its new CTO": the verb's "as" names a job."""
-    from soulgraph.classify.lexicon import PERSON_NOUNS
-
     return any(c.dep_ == "prep" and c.lower_ == "as" and any(
         n.dep_ == "pobj" and (role(n) in ("works_at", "leads") or n.lower_ in PERSON_NOUNS)
         for n in c.children) for c in v.children)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 
-from soulgraph.models import Segment
+from soulgraph.models import Segment, unvalidated
 
 # A speaker prefix at the start of a line: 1-3 capitalised words, then ":" (or [Name]).
 _PREFIX = re.compile(
@@ -129,7 +129,6 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
     return segs
 
 
-_new, _set = object.__new__, object.__setattr__
 _SEGMENT_FIELDS = ("speaker", "start", "end")
 
 
@@ -137,12 +136,7 @@ def _segment(speaker: str | None, start: int, end: int) -> Segment:
     """``Segment(speaker=speaker, start=start, end=end)`` without pydantic's validation (its
     fields' types hold here: a name or None, two ints), in the same instance state: one per
     turn of every memory read, a third of its reading time went to validating them."""
-    seg = _new(Segment)
-    _set(seg, "__dict__", {"speaker": speaker, "start": start, "end": end})
-    _set(seg, "__pydantic_fields_set__", set(_SEGMENT_FIELDS))
-    _set(seg, "__pydantic_extra__", None)
-    _set(seg, "__pydantic_private__", None)
-    return seg
+    return unvalidated(Segment, {"speaker": speaker, "start": start, "end": end}, set(_SEGMENT_FIELDS))
 
 
 def _speakers(text: str, speaker: str | None, raw: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -17,7 +17,7 @@ import orjson
 from pydantic import ValidationError
 
 from soulgraph.errors import SoulgraphError
-from soulgraph.models import Memory
+from soulgraph.models import Memory, unvalidated
 from soulgraph.sources import Store
 from soulgraph.sources.envelope import split_segments
 from soulgraph.sources.limits import Limits
@@ -141,7 +141,6 @@ def to_memory(row: object, where: str, layer: str | None = None, domain: str | N
     return mem  # speaker segments are split by the model itself
 
 
-_new, _set = object.__new__, object.__setattr__
 _FIELDS_SET = frozenset({"id", "content", "superseded", "extra"})  # fields to_memory always passes
 
 
@@ -190,15 +189,10 @@ def checked_memory(row: object, layer: str | None = None, domain: str | None = N
     segments = split_segments(content, speaker)
     if segments:
         fields_set.add("segments")
-    mem = _new(Memory)
-    _set(mem, "__dict__", {
+    return unvalidated(Memory, {
         "id": mid, "content": content, "created_at": created, "layer": row_layer, "domain": row_domain,
         "speaker": speaker, "superseded": bool(get("superseded") or get("superseded_by")),
-        "segments": segments, "extra": extra})
-    _set(mem, "__pydantic_fields_set__", fields_set)
-    _set(mem, "__pydantic_extra__", None)
-    _set(mem, "__pydantic_private__", None)
-    return mem
+        "segments": segments, "extra": extra}, fields_set)
 
 
 def _jtype(value: object) -> str:
