@@ -99,9 +99,10 @@ CODE_EXTENSIONS = frozenset({"py", "js", "ts", "rs", "go", "rb", "java", "kt", "
 _DOC_KINDS = frozenset({"path", "file", "issue_ref", "standard"})
 Progress = Callable[[int], None]
 Finish = Callable[[Sequence[Memory], list[MemoryAnalysis]], None]
-# Below this many memories per process, forking for the second half costs more than it saves
-# (see BENCHMARKS.md: fork, copy-on-write faults and the transport back; measured break-even).
-MIN_MEMORIES_PER_PROCESS = 500
+# Below this many memories per process the shards cost more than they save: the fork, the
+# copy-on-write faults of both processes and the transport cost ~12 ms of CPU, and the per-memory
+# passes ~0.05 ms a memory (LoCoMo turns). Measured break-even on two idle cores: ~200 per process.
+MIN_MEMORIES_PER_PROCESS = 400
 _SIGNAL_TYPE: dict[str, str] = {}  # "verb:said" -> "verb" (memo)
 
 
@@ -171,6 +172,7 @@ def _analyze_sharded(memories: Sequence[Memory], progress: Progress | None, fini
     them), decides every verdict, and sends the verdicts back; each shard then writes its own
     mentions, relation candidates and ``finish`` evidence, returned as plain tuples.
     None when a child could not start or failed: the caller works in process."""
+    _warm(finish)
     kids: list[shards.Channel] = []
     try:
         for lo, hi in ranges[1:]:
@@ -206,6 +208,18 @@ def _analyze_sharded(memories: Sequence[Memory], progress: Progress | None, fini
     finally:
         for kid in kids:
             kid.close()
+
+
+# Tables the passes build on first use (compiled patterns, gazetteers, word lists): one small
+# memory through both passes and ``finish`` before forking, so the children inherit them instead
+# of each building its own copy (a CLI run, where nothing is warm yet: ~60 ms of CPU per child).
+_WARM = ("User: Thanks, Dana! I moved the Python service to Docker at Acme Corp in Lisbon; "
+         "pip install quokkadb, PR #12 is green.\nAgent: Noted. Dana said quokkadb v2 ships soon.")
+
+
+def _warm(finish: Finish | None) -> None:
+    mem = Memory(id="warm-up", content=_WARM)
+    _analyze([mem], None, 1, finish)
 
 
 def _shard(parent: shards.Channel, memories: Sequence[Memory], lo: int, hi: int,
