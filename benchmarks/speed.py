@@ -7,9 +7,10 @@ soul (fixtures/demo.soul). Each is held both as a JSONL file and as a soul-proto
 same memories; every tool reads the soul (a fresh copy per run) so all do the same job.
 
 In one run, alternating the order every round, each variant runs in a fresh process:
-- soulgraph in process (``api.repair``; import, model load and work timed apart), spaCy with
-  ``--workers 1`` and ``--workers 2``, and regex;
-- the real CLIs end to end: ``soulgraph repair --rebuild-graph`` (spaCy, regex) and
+- soulgraph in process (``api.repair``; import, model load and work timed apart), spaCy and regex
+  each with ``--workers 1`` and ``--workers 2`` (regex: both passes in forked shards);
+- the real CLIs end to end: ``soulgraph repair --rebuild-graph`` (spaCy, regex, regex
+  ``--workers 2``) and
   ``soul repair --rebuild-graph``, wall time including interpreter start-up;
 - soul-protocol's rebuild in process (awaken, extract + graph update per memory, export);
 - bare ``nlp.pipe`` over the same texts, same model and pipes, ``n_process`` 1 and 2.
@@ -88,6 +89,7 @@ def variants(jsonl: Path, soul: Path, work: Path, sg_input: str) -> dict[str, li
         "soulgraph spacy w1": ("job", [PY, WORKER, "soulgraph", src, "spacy", "1", *out]),
         "soulgraph spacy w2": ("job", [PY, WORKER, "soulgraph", src, "spacy", "2", *out]),
         "soulgraph regex": ("job", [PY, WORKER, "soulgraph", src, "regex", "1", *out]),
+        "soulgraph regex w2": ("job", [PY, WORKER, "soulgraph", src, "regex", "2", *out]),
         "nlp.pipe n_process=1": ("job", [PY, WORKER, "pipe", str(jsonl), "1"]),
         "nlp.pipe n_process=2": ("job", [PY, WORKER, "pipe", str(jsonl), "2"]),
         "soul-protocol rebuild": ("job", [PY, WORKER, "soulproto", str(soul)]),
@@ -97,6 +99,9 @@ def variants(jsonl: Path, soul: Path, work: Path, sg_input: str) -> dict[str, li
         "CLI soulgraph regex": ("cli", [*soulgraph_cmd(), "repair", "--rebuild-graph", src,
                                         *(["--out", out[0]] if out else []), "--extractor", "regex",
                                         "--json"]),
+        "CLI soulgraph regex w2": ("cli", [*soulgraph_cmd(), "repair", "--rebuild-graph", src,
+                                           *(["--out", out[0]] if out else []), "--extractor", "regex",
+                                           "--workers", "2", "--json"]),
     }
     sp = soul_cmd()
     if sp:
@@ -189,6 +194,10 @@ def report(name: str, res: dict) -> tuple[str, dict]:
     w2_cpu = g("soulgraph spacy w2", "e2e_cpu")
     if w2_cpu and (g("soulgraph spacy w2", "children_cpu") or 0) > 0.2 * w2_cpu:
         w2_cpu /= 2  # it ran on two processes: ideal split over two idle cores
+    # regex --workers 2 on two idle cores: its wall is about the larger CPU time of the parent
+    # (reading, the first shard, verdicts, graph, writing) and of the forked shard children
+    rw2_cpu, rw2_kids = g("soulgraph regex w2", "e2e_cpu"), g("soulgraph regex w2", "children_cpu")
+    rw2_ideal = max(rw2_cpu - (rw2_kids or 0), rw2_kids or 0) if rw2_cpu else None
     checks = {
         "spacy_e2e_vs_pipe_1proc": _ratio(g("nlp.pipe n_process=1", "e2e"), g("soulgraph spacy w1", "e2e")),
         "spacy_e2e_vs_pipe_2proc": _ratio(g("nlp.pipe n_process=2", "e2e"), g("soulgraph spacy w2", "e2e")),
@@ -198,6 +207,9 @@ def report(name: str, res: dict) -> tuple[str, dict]:
         "regex_core_mem_s": rate(g("soulgraph regex", "extract")),
         "regex_vs_soulprotocol_in_process": _ratio(sp_e2e, g("soulgraph regex", "e2e")),
         "regex_vs_soulprotocol_cli_wall": _ratio(sp_wall, g("CLI soulgraph regex", "wall")),
+        "regex_w2_e2e_mem_s": rate(g("soulgraph regex w2", "e2e")),
+        "regex_w2_vs_soulprotocol_in_process": _ratio(sp_e2e, g("soulgraph regex w2", "e2e")),
+        "regex_w2_vs_soulprotocol_cli_wall": _ratio(sp_wall, g("CLI soulgraph regex w2", "wall")),
         "spacy_vs_soulprotocol_cli_wall": _ratio(sp_wall, g("CLI soulgraph spacy", "wall")),
         "cpu: spacy_e2e_vs_pipe_1proc": _ratio(g("nlp.pipe n_process=1", "e2e_cpu"),
                                                g("soulgraph spacy w1", "e2e_cpu")),
@@ -208,6 +220,12 @@ def report(name: str, res: dict) -> tuple[str, dict]:
                                                         g("soulgraph regex", "e2e_cpu")),
         "cpu: regex_vs_soulprotocol_cli_process": _ratio(g("CLI soul repair", "proc_cpu"),
                                                          g("CLI soulgraph regex", "proc_cpu")),
+        # parent + forked shard children: the CPU --workers 2 costs against --workers 1
+        "cpu: regex_w2_over_w1_in_process": _ratio(g("soulgraph regex w2", "e2e_cpu"),
+                                                   g("soulgraph regex", "e2e_cpu")),
+        "cpu: regex_w2_mem_s_on_2_idle_cores_ideal": rate(rw2_ideal),
+        "cpu: regex_w2_vs_soulprotocol_in_process_2_idle_cores_ideal": _ratio(
+            g("soul-protocol rebuild", "e2e_cpu"), rw2_ideal),
     }
     md = [f"### {name}: {n} memories, {res['rounds']} rounds (soulgraph input: {res['soulgraph_input']})",
           "", "Wall time (as measured on the shared machine):", "", table(headers, rows), "",

@@ -221,7 +221,7 @@ def update_memories(
                                         workers=workers, progress=progress)
         if used == "regex" and len(todo) != len(memories):  # store-level passes: redo all
             todo = list(range(len(memories)))
-            got, used = extract.analyze(memories, "regex", progress=progress)
+            got, used = extract.analyze(memories, "regex", workers=workers, progress=progress)
         for i, a in zip(todo, got, strict=True):
             analyses[i] = a
     new_cache = memo = None

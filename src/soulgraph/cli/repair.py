@@ -27,7 +27,7 @@ def repair(
     extractor: str = typer.Option("auto", "--extractor", help="auto | spacy | regex"),
     registry: Path | None = typer.Option(None, "--registry", help="User registry file."),
     workers: int = typer.Option(1, "--workers", min=1, help=(
-        "spaCy extraction processes (the regex extractor reads the whole store at once: one).")),
+        "Extraction processes: spaCy, and regex from 400 memories per process (forked shards).")),
 ) -> None:
     """Rebuild a store's knowledge graph with typed entities, edges and provenance."""
     if not rebuild_graph:

@@ -29,7 +29,7 @@ def update(
                                   help="auto (the graph's own) | spacy | regex"),
     registry: Path | None = typer.Option(None, "--registry", help="User registry file."),
     workers: int = typer.Option(1, "--workers", min=1, help=(
-        "spaCy extraction processes (the regex extractor reads the whole store at once: one).")),
+        "Extraction processes: spaCy, and regex from 400 memories per process (forked shards).")),
 ) -> None:
     """Process new and changed memories, forget deleted ones; the result equals a rebuild."""
     from soulgraph import update as update_mod  # the pipeline, loaded only for this command

@@ -45,15 +45,18 @@ def analyze(
 
     if extractor not in EXTRACTORS:
         raise SoulgraphError(f"unknown extractor {extractor!r}; use one of {', '.join(EXTRACTORS)}")
-    analyses, used = _extract(memories, extractor, workers, progress)
     from soulgraph.classify import prep
 
-    prep.prepare(memories, analyses)  # per-memory typing evidence, kept in the update cache
+    # per-memory typing evidence, kept in the update cache (the regex extractor computes it
+    # in its shards, with the rest of its per-memory work)
+    analyses, used = _extract(memories, extractor, workers, progress, prep.prepare)
+    if used != "regex":
+        prep.prepare(memories, analyses)
     return analyses, used
 
 
 def _extract(memories: Sequence[Memory], extractor: str, workers: int,
-             progress: Progress | None) -> tuple[list[MemoryAnalysis], str]:
+             progress: Progress | None, finish) -> tuple[list[MemoryAnalysis], str]:
     from soulgraph.errors import SoulgraphError
 
     if extractor in ("auto", "spacy"):
@@ -74,4 +77,4 @@ def _extract(memories: Sequence[Memory], extractor: str, workers: int,
         )
     from soulgraph.extract import regex_fallback
 
-    return regex_fallback.analyze(memories, progress=progress), "regex"
+    return regex_fallback.analyze(memories, progress=progress, workers=workers, finish=finish), "regex"

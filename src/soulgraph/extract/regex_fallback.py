@@ -70,10 +70,10 @@ from typing import NamedTuple
 
 from soulgraph import gcpause, relations, shapes
 from soulgraph.extract import regex_patterns as P
-from soulgraph.extract import speakers
+from soulgraph.extract import shards, speakers
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
-from soulgraph.models import Memory, MemoryAnalysis, Mention, Segment
+from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate, Segment
 
 # Signal weights (person side / project side). Address is the strongest person
 # signal, a speaker turn or quoted attribution next; file references, versions,
@@ -98,6 +98,11 @@ MIN_FREQ_HYPHENATED = 3
 CODE_EXTENSIONS = frozenset({"py", "js", "ts", "rs", "go", "rb", "java", "kt", "swift", "cpp", "c", "cs"})
 _DOC_KINDS = frozenset({"path", "file", "issue_ref", "standard"})
 Progress = Callable[[int], None]
+Finish = Callable[[Sequence[Memory], list[MemoryAnalysis]], None]
+# Below this many memories per process the shards cost more than they save: the fork, the
+# copy-on-write faults of both processes and the transport cost ~12 ms of CPU, and the per-memory
+# passes ~0.05 ms a memory (LoCoMo turns). Measured break-even on two idle cores: ~200 per process.
+MIN_MEMORIES_PER_PROCESS = 400
 _SIGNAL_TYPE: dict[str, str] = {}  # "verb:said" -> "verb" (memo)
 
 
@@ -127,17 +132,148 @@ class _Whole(NamedTuple):
     end: int
 
 
-def analyze(memories: Sequence[Memory], *, progress: Progress | None = None) -> list[MemoryAnalysis]:
-    """Mentions and relation candidates for every memory, in input order."""
+def analyze(memories: Sequence[Memory], *, progress: Progress | None = None, workers: int = 1,
+            finish: Finish | None = None) -> list[MemoryAnalysis]:
+    """Mentions and relation candidates for every memory, in input order.
+
+    ``finish(memories, analyses)`` completes a run of analyses in place (the caller's
+    per-memory typing evidence, ``classify.prep.prepare``). With ``workers > 1`` and at least
+    ``MIN_MEMORIES_PER_PROCESS`` memories per process, the per-memory second half (mentions,
+    relation candidates, ``finish``) runs in contiguous forked shards (``extract.shards``);
+    the result is the same for any ``workers``.
+    """
     with gcpause.paused():  # hundreds of thousands of small records, no cycles
-        return _analyze(memories, progress)
+        return _analyze(memories, progress, workers, finish)
 
 
-def _analyze(memories: Sequence[Memory], progress: Progress | None) -> list[MemoryAnalysis]:
-    scanned: list[list[tuple[Segment, str, list[Occ], str | None]]] = []
+def _analyze(memories: Sequence[Memory], progress: Progress | None, workers: int = 1,
+             finish: Finish | None = None) -> list[MemoryAnalysis]:
+    n = len(memories)
+    parts = min(workers, n // MIN_MEMORIES_PER_PROCESS)
+    shown = [0]  # memories a failed sharded run already reported to ``progress``
+    if parts > 1 and shards.can_fork():
+        got = _analyze_sharded(memories, _counting(progress, shown), finish, shards.bounds(n, parts))
+        if got is not None:
+            return got
+        progress = _skipping(progress, shown[0])
     cands: dict[str, Candidate] = {}
+    scanned = _scan(memories, 0, n, cands)  # pass 1: candidates and local signals, whole store
+    rx = _lower_rx(cands)
+    if rx is not None:
+        _rescan(scanned, rx, cands)
+    credible = _judge(cands)  # pass 2: keep and classify from the recorded positions
+    return _emit_range(memories, scanned, 0, cands, credible, progress, finish)
+
+
+def _analyze_sharded(memories: Sequence[Memory], progress: Progress | None, finish: Finish | None,
+                     ranges: list[tuple[int, int]]) -> list[MemoryAnalysis] | None:
+    """The same result as one process: the parent scans the first range while forked children
+    scan the others; it sums their candidates in range order (the order one process meets
+    them), decides every verdict, and sends the verdicts back; each shard then writes its own
+    mentions, relation candidates and ``finish`` evidence, returned as plain tuples.
+    None when a child could not start or failed: the caller works in process."""
+    _warm(finish)
+    kids: list[shards.Channel] = []
+    try:
+        for lo, hi in ranges[1:]:
+            kid = shards.fork(_shard, memories, lo, hi, finish)
+            if kid is None:
+                return None
+            kids.append(kid)
+        lo, hi = ranges[0]
+        cands: dict[str, Candidate] = {}
+        scanned = _scan(memories, lo, hi, cands)
+        for kid in kids:
+            _merge(cands, kid.recv())
+        rx = _lower_rx(cands)
+        for kid in kids:
+            kid.send(rx.pattern if rx is not None else None)
+        if rx is not None:
+            _rescan(scanned, rx, cands)
+            for kid in kids:
+                _merge(cands, kid.recv())
+        credible = _judge(cands)
+        verdicts = shards.dumps(({k: (c.verdict, c.shape) for k, c in cands.items() if c.verdict},
+                                 credible))
+        for kid in kids:
+            kid.send_bytes(verdicts)
+        out = _emit_range(memories, scanned, lo, cands, credible, progress, finish)
+        for kid, (lo, hi) in zip(kids, ranges[1:], strict=True):
+            out.extend(_unpack(memories, lo, hi, kid.recv()))
+            if progress is not None:
+                progress(hi - lo)
+        return out
+    except shards.ShardFailed:
+        return None
+    finally:
+        for kid in kids:
+            kid.close()
+
+
+# Tables the passes build on first use (compiled patterns, gazetteers, word lists): one small
+# memory through both passes and ``finish`` before forking, so the children inherit them instead
+# of each building its own copy (a CLI run, where nothing is warm yet: ~60 ms of CPU per child).
+_WARM = ("User: Thanks, Dana! I moved the Python service to Docker at Acme Corp in Lisbon; "
+         "pip install quokkadb, PR #12 is green.\nAgent: Noted. Dana said quokkadb v2 ships soon.")
+
+
+def _warm(finish: Finish | None) -> None:
+    mem = Memory(id="warm-up", content=_WARM)
+    _analyze([mem], None, 1, finish)
+
+
+def _shard(parent: shards.Channel, memories: Sequence[Memory], lo: int, hi: int,
+           finish: Finish | None) -> None:
+    """A forked child's side of ``_analyze_sharded`` for memories[lo:hi]."""
+    cands: dict[str, Candidate] = {}
+    scanned = _scan(memories, lo, hi, cands)
+    parent.send(_pack_cands(cands))
+    pattern = parent.recv()
+    if pattern is not None:
+        found: dict[str, Candidate] = {}
+        _rescan(scanned, re.compile(pattern), found)
+        parent.send(_pack_cands(found))
+        for key, c in found.items():
+            cands.setdefault(key, c)
+    verdicts, credible = parent.recv()
+    for key, c in cands.items():
+        c.verdict, c.shape = verdicts.get(key, (None, c.shape))
+        c.head = [f"regex:{c.verdict}"]
+        c.tail = [f"shape:{c.shape}"] if c.shape else []
+    parent.send(_pack(_emit_range(memories, scanned, lo, cands, credible, None, finish)))
+
+
+def _counting(progress: Progress | None, shown: list[int]) -> Progress | None:
+    if progress is None:
+        return None
+
+    def tell(k: int) -> None:
+        shown[0] += k
+        progress(k)
+    return tell
+
+
+def _skipping(progress: Progress | None, skip: int) -> Progress | None:
+    """``progress`` minus the first ``skip`` memories (already shown by a failed sharded run)."""
+    if progress is None or not skip:
+        return progress
+    left = [skip]
+
+    def tell(k: int) -> None:
+        hidden = min(k, left[0])
+        left[0] -= hidden
+        if k > hidden:
+            progress(k - hidden)
+    return tell
+
+
+def _scan(memories: Sequence[Memory], lo: int, hi: int,
+          cands: dict[str, Candidate]) -> list[list[tuple[Segment, str, list[Occ], str | None]]]:
+    """Pass 1 over memories[lo:hi]: their occurrences, counted into ``cands``."""
+    scanned: list[list[tuple[Segment, str, list[Occ], str | None]]] = []
     speaker_keys: dict[str, str | None] = {}  # prefix -> candidate key, None when not a name
-    for mem in memories:  # pass 1: candidates and local signals over the whole store
+    for i in range(lo, hi):
+        mem = memories[i]
         segs = mem.segments or [_Whole(mem.speaker, 0, len(mem.content))]
         keys = []  # per segment: its speaker's candidate key, None when no name speaks
         for seg in segs:
@@ -164,28 +300,87 @@ def _analyze(memories: Sequence[Memory], progress: Progress | None) -> list[Memo
                     c.speaker_turns += 1
             row.append((seg, text, occs, key))
         scanned.append(row)
-    _lower_mentions(scanned, cands)
+    return scanned
+
+
+def _judge(cands: dict[str, Candidate]) -> set[str]:
+    """Pass 2: every candidate's verdict and cues; the keys of credible speakers."""
     _code_refs(cands)
-    for key, c in cands.items():  # pass 2: keep and classify from recorded positions
+    for key, c in cands.items():
         c.verdict = _verdict(key, c)
         c.head = [f"regex:{c.verdict}"]
         c.tail = [f"shape:{c.shape}"] if c.shape else []
-    credible = {k for k, c in cands.items() if _speaker_credible(c)}
-    return [_emit(mem, row, cands, credible, progress)
-            for mem, row in zip(memories, scanned, strict=True)]
+    return {k for k, c in cands.items() if _speaker_credible(c)}
 
 
-def _lower_mentions(scanned: list[list[tuple[Segment, str, list[Occ], str | None]]],
-                    cands: dict[str, Candidate]) -> None:
-    """Find the other mentions of lowercase package names learned at install/import sites.
+def _emit_range(memories: Sequence[Memory], scanned: list, lo: int, cands: dict[str, Candidate],
+                credible: set[str], progress: Progress | None,
+                finish: Finish | None) -> list[MemoryAnalysis]:
+    """The analyses of memories[lo:lo + len(scanned)], completed by ``finish``."""
+    out = [_emit(memories[lo + i], row, cands, credible, progress) for i, row in enumerate(scanned)]
+    if finish is not None:
+        finish(memories, out)
+    return out
 
-    One alternation of all such names, one pass over the store; nothing when there are none.
-    """
+
+def _pack_cands(cands: dict[str, Candidate]) -> list[tuple]:
+    return [(key, c.kind, c.text, c.count, c.mid, c.speaker_turns, c.vocative, c.counts, c.shape)
+            for key, c in cands.items()]
+
+
+def _merge(cands: dict[str, Candidate], rows: list[tuple]) -> None:
+    """Add a later shard's candidates, as counting its occurrences one by one would have."""
+    for key, kind, text, count, mid, turns, vocative, counts, shape in rows:
+        c = cands.get(key)
+        if c is None:
+            cands[key] = Candidate(kind, text, count, mid, turns, vocative, counts, shape=shape)
+            continue
+        if not c.text and text:  # first seen as a speaker prefix (_count)
+            c.text, c.shape = text, shape
+        c.count += count
+        c.mid += mid
+        c.speaker_turns += turns
+        c.vocative += vocative
+        mine = c.counts
+        for t, k in counts.items():
+            mine[t] = mine.get(t, 0) + k
+
+
+def _pack(analyses: list[MemoryAnalysis]) -> list[tuple]:
+    """A child's analyses as plain tuples (far cheaper to pickle than the records themselves).
+    The memory id is left out: the parent knows it."""
+    return [(a.facts,
+             [(m.start, m.end, m.text, m.sent_start, m.sent_end, m.extractor, m.speaker, m.cues,
+               m.sentence_initial, m.evidence) for m in a.mentions],
+             [(r.head, r.tail, r.relation, r.start, r.end, r.sent_start, r.sent_end, r.extractor,
+               r.confidence, r.trigger) for r in a.relations] if a.relations else None)
+            for a in analyses]
+
+
+def _unpack(memories: Sequence[Memory], lo: int, hi: int, rows: list[tuple]) -> list[MemoryAnalysis]:
+    if len(rows) != hi - lo:
+        raise shards.ShardFailed(f"regex shard {lo}:{hi} sent {len(rows)} analyses")
+    out = []
+    for mem, (facts, ms, rs) in zip(memories[lo:hi], rows, strict=True):
+        mid = mem.id
+        out.append(MemoryAnalysis(mid, [Mention(mid, *m) for m in ms],
+                                  [RelationCandidate(mid, *r) for r in rs] if rs else [], facts))
+    return out
+
+
+def _lower_rx(cands: dict[str, Candidate]) -> re.Pattern | None:
+    """One alternation of the lowercase package names learned at install/import sites (to find
+    their other mentions in one more pass over the store); None when there are none."""
     names = sorted((c.text for c in cands.values() if c.kind == "lower" and len(c.text) > 2),
                    key=len, reverse=True)
     if not names:
-        return
-    rx = re.compile(rf"(?<![\w.\-/@#])(?:{'|'.join(map(re.escape, names))})(?![\w\-/@]|\.\w)")
+        return None
+    return re.compile(rf"(?<![\w.\-/@#])(?:{'|'.join(map(re.escape, names))})(?![\w\-/@]|\.\w)")
+
+
+def _rescan(scanned: list[list[tuple[Segment, str, list[Occ], str | None]]], rx: re.Pattern,
+            cands: dict[str, Candidate]) -> None:
+    """Add the other mentions of the names ``rx`` finds to ``scanned``, counted into ``cands``."""
     for row in scanned:
         for _seg, text, occs, _spoken in row:
             new = rescan_lower(text, rx, occs)
