@@ -8,7 +8,7 @@ then saving round-trips exactly.
 from __future__ import annotations
 
 from collections import deque
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 from pathlib import Path
 
 import networkx as nx
@@ -120,7 +120,9 @@ def _add_edges(g: nx.MultiDiGraph, attrs: list) -> None:
 def _entities(items: list, table, times: cols.MemoryTimes) -> list:
     """The attributes of each node or edge object of the file: provenance rows taken in
     file order from the kind's column table (one LazyAttrs each, made and filled by C-level
-    maps: the hot path of a big graph), columns of its own, or plain entries (a copy)."""
+    maps: the hot path of a big graph), columns of its own, or plain entries (a copy).
+    The table's entities keep their memory ids in one list (:class:`columns.Rows`): the
+    file's list per entity is dropped with the file's objects."""
     n = len(items)
     if set(map(type, items)) - {dict}:
         raise TypeError("a node or edge is not an object")
@@ -131,12 +133,16 @@ def _entities(items: list, table, times: cols.MemoryTimes) -> list:
         ids = list(map(dict.pop, attrs, repeat(_stored(items, cols.PROV))))
         if set(map(type, ids)) - {list}:
             raise ValueError("provenance: not a list of memory ids")
-        at = list(accumulate(map(len, ids), initial=0))
-        deque(map(setattr, attrs, repeat("_pending"),
-                  zip(ids, repeat(table), repeat(times), at)), maxlen=0)
-        rows = at[-1]
+        sizes = list(map(len, ids))
+        at = list(accumulate(sizes, initial=0))
+        rows = cols.Rows(list(chain.from_iterable(ids)), table, times, True)
+        deque(map(setattr, attrs, repeat("_src"), repeat(rows, n)), maxlen=0)
+        deque(map(setattr, attrs, repeat("_at"), at), maxlen=0)  # (at: n + 1 values)
+        deque(map(setattr, attrs, repeat("_n"), sizes), maxlen=0)
+        n_rows = at[-1]
     else:
-        rows = 0
+        rows = cols.Rows([], table, times, True)
+        n_rows = 0
         for i, (item, kind) in enumerate(zip(items, kinds, strict=True)):
             if kind is None:
                 attrs[i] = item.copy()
@@ -146,10 +152,11 @@ def _entities(items: list, table, times: cols.MemoryTimes) -> list:
                 ids = dict.pop(attrs[i], cols.PROV)
                 if type(ids) is not list:
                     raise ValueError("provenance: not a list of memory ids")
-                attrs[i]._pending = (ids, table, times, rows)
-                rows += len(ids)
-    if table is not None or rows:  # every row of the table claimed, none past its end
-        cols.check_table(table, rows)
+                attrs[i]._src, attrs[i]._at, attrs[i]._n = rows, n_rows, len(ids)
+                rows.ids += ids
+                n_rows += len(ids)
+    if table is not None or n_rows:  # every row of the table claimed, none past its end
+        cols.check_table(table, n_rows)
     return attrs
 
 
