@@ -305,3 +305,102 @@ def test_a_dropped_graph_is_freed_by_a_young_collection(built):
     del g
     gc.collect(1)
     assert gone() is None
+
+
+def _tricky(built, text: str, *, outside: bool = False) -> bytes:
+    """The built graph's file with ``text`` in a memory's text, a node's name and an edge's
+    relation (inside the three big arrays), or in a graph attribute (outside them)."""
+    data = orjson.loads(nodelink.dumps(built))
+    if outside:
+        data["graph"]["note"] = text
+    else:
+        data["graph"]["memories"][1]["text"] += text
+        data["nodes"][2]["name"] += text
+        data["edges"][0]["relation"] += text
+    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
+
+
+TRICKY = ['},{"', '],"graph":{"memories":[', ']},"multigraph":true,"nodes":[{"id":"x"}',
+          '],"provenance_table":{', '"\\u0000hole0"', "\x00hole1", "\\", "plain"]
+
+
+@pytest.mark.parametrize("outside", [False, True])
+@pytest.mark.parametrize("text", TRICKY)
+def test_a_big_file_parsed_in_pieces_gives_the_whole_file_s_data(built, monkeypatch, text, outside):
+    monkeypatch.setattr(nodelink, "_PIECE", 64)  # pieces of a few elements: every cut tried
+    raw = _tricky(built, text, outside=outside)
+    assert len(raw) >= 4 * nodelink._PIECE and raw.startswith(nodelink._HEAD)
+    data = nodelink.parse_json(raw, name="g")
+    assert orjson.dumps(data) == orjson.dumps(orjson.loads(raw))  # same values, same key order
+    clean = nodelink._parse_in_pieces(_tricky(built, "plain"))
+    assert clean is not None and clean == orjson.loads(_tricky(built, "plain"))  # pieces were used
+    if outside and text in ("\x00hole1", "\\", '"\\u0000hole0"'):  # a backslash outside the arrays
+        assert nodelink._parse_in_pieces(raw) is None
+
+
+def _whole_error(raw: bytes) -> str:
+    try:
+        orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        return f"g: invalid JSON ({exc.args[0]})"
+    return "parses"
+
+
+def test_a_malformed_big_file_fails_as_the_whole_file_does(built, monkeypatch):
+    monkeypatch.setattr(nodelink, "_PIECE", 64)
+    raw = _tricky(built, "plain")
+    deep = 1023  # orjson's depth limit is 1024: a node one level deeper than allowed
+    bad = [raw[:i] for i in range(len(nodelink._HEAD), len(raw), max(1, len(raw) // 97))]
+    bad += [raw.replace(b"},{", b"},,{", 1), raw.replace(b'"nodes":[{', b'"nodes":[{,', 1),
+            raw.replace(b'"nodes":[{', b'"nodes":[{"deep":' + b"[" * deep + b"]" * deep + b",", 1),
+            raw.replace(b'"memories":[{', b'"memories":[{"deep":' + b"[" * deep + b"]" * deep + b",", 1),
+            raw[:-2] + b"x\n", raw.replace(b"Lisbon", b"Lis\xffbon")]
+    for b in bad:
+        want = _whole_error(b)
+        assert want != "parses"
+        with pytest.raises(SoulgraphError) as exc:
+            nodelink.parse_json(b, name="g")
+        assert str(exc.value) == want
+    ok = raw.replace(b'"nodes":[{', b'"nodes":[{"deep":' + b"[" * 1021 + b"]" * 1021 + b",", 1)
+    got, want = nodelink._parse_in_pieces(ok), orjson.loads(ok)  # as deep as allowed: parses
+    assert got is not None and type(got["nodes"][0].pop("deep")) is list
+    want["nodes"][0].pop("deep")
+    assert orjson.dumps(got) == orjson.dumps(want)
+
+
+_RELOAD = """
+import json, sys, tracemalloc
+from soulgraph.readwrite import nodelink
+tracemalloc.start()
+base = tracemalloc.get_traced_memory()[0]
+held = []
+for _ in range(21):
+    g = nodelink.load(sys.argv[1])
+    assert g.edges  # (the view networkx caches on the graph: a reference cycle)
+    held.append(tracemalloc.get_traced_memory()[0] - base)
+    del g
+print(json.dumps(held))
+"""
+
+
+def test_loading_and_dropping_a_graph_20_times_returns_its_memory(tmp_path):
+    """An agent reloading its graph keeps about one graph's memory, not one per load: a
+    dropped graph (a reference cycle through its cached views) is freed by the collections
+    the collector runs by itself. In a fresh process (a known number of long-lived objects,
+    hence of loads between its full collections, ~10): the memory held falls back to about
+    one graph after a few loads, where a load that moved its objects out of the
+    collector's young generations (an earlier speed-up) grew by a graph per load."""
+    import json
+    import subprocess
+    import sys
+
+    mems = [Memory(id=f"m{i}", created_at=f"2026-01-01T10:{i % 60:02d}:00",
+                   content=TEXTS[i % 4].replace("Riley", f"Riley{i}").replace("Maya", f"Maya{i % 50}"))
+            for i in range(400)]
+    path = tmp_path / "g.json"
+    path.write_bytes(nodelink.dumps(pipeline.rebuild(mems, extractor="regex").graph))
+    out = subprocess.run([sys.executable, "-c", _RELOAD, str(path)], capture_output=True, text=True,
+                         check=True)
+    held = json.loads(out.stdout)
+    one = held[0]
+    assert min(held[4:]) < 3 * one, [round(h / one, 1) for h in held]

@@ -79,41 +79,63 @@ class Coded:
 _SEQ = (list, array, Coded)  # a table column with a value per row (anything else: one value)
 
 
+class Rows:
+    """Where the unbuilt provenance of loaded entities is: the memory ids of a kind's
+    entities in file order, all in one list, and their columns (the kind's table, or one
+    entity's own columns), with the graph's memory times. An entity holds its first row
+    and its number of rows, not a list and a tuple of its own: ~53k fewer containers for
+    the collector to scan after loading a 9k-node graph."""
+
+    __slots__ = ("ids", "columns", "times", "table")
+
+    def __init__(self, ids: list, columns: dict, times, table: bool) -> None:
+        self.ids, self.columns, self.times, self.table = ids, columns, times, table
+
+
 class LazyAttrs(dict):
     """A node's or edge's attributes whose ``provenance`` is still in columns.
 
     Behaves as the plain dict it becomes once ``provenance`` is built; only
     ``len``, ``in`` and :func:`provenance_ids` answer without building it."""
 
-    __slots__ = ("_pending",)
+    __slots__ = ("_src", "_at", "_n")
 
-    def __init__(self, attrs=(), pending: tuple | None = None) -> None:
-        """``pending``: (memory ids, columns, :class:`MemoryTimes`), see :func:`decode`."""
+    def __init__(self, attrs=(), src: Rows | None = None, at: int = 0, n: int = 0) -> None:
+        """``src``: the :class:`Rows` rows ``at`` to ``at + n`` of which are the entries."""
         dict.__init__(self, attrs)
-        self._pending = pending
+        self._src, self._at, self._n = src, at, n
+
+    def _state(self) -> tuple | None:
+        """(memory ids, columns, times, first table row or None for own columns) while
+        ``provenance`` is unbuilt (the arguments of :func:`decode`), else None."""
+        src = self._src
+        if src is None:
+            return None
+        at = self._at
+        return src.ids[at:at + self._n], src.columns, src.times, at if src.table else None
 
     def _build(self) -> None:
-        pending = self._pending
-        if pending is not None:
-            self._pending = None
-            dict.__setitem__(self, PROV, decode(*pending))  # (ids, columns, times, table row)
+        state = self._state()
+        if state is not None:
+            self._src = None
+            dict.__setitem__(self, PROV, decode(*state))
 
     # -- reads that can answer without building -----------------------------------------
     def __contains__(self, key) -> bool:
-        return (key == PROV and self._pending is not None) or dict.__contains__(self, key)
+        return (key == PROV and self._src is not None) or dict.__contains__(self, key)
 
     def __len__(self) -> int:
-        return dict.__len__(self) + (self._pending is not None and not dict.__contains__(self, PROV))
+        return dict.__len__(self) + (self._src is not None and not dict.__contains__(self, PROV))
 
     # -- reads that need the entries -------------------------------------------------------
     def __missing__(self, key):
-        if key == PROV and self._pending is not None:
+        if key == PROV and self._src is not None:
             self._build()
             return dict.__getitem__(self, key)
         raise KeyError(key)
 
     def get(self, key, default=None):
-        if self._pending is not None and key == PROV:
+        if self._src is not None and key == PROV:
             self._build()
         return dict.get(self, key, default)
 
@@ -166,12 +188,12 @@ class LazyAttrs(dict):
     # -- writes ------------------------------------------------------------------------------
     def __setitem__(self, key, value) -> None:
         if key == PROV:
-            self._pending = None
+            self._src = None
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key) -> None:
-        if key == PROV and self._pending is not None and not dict.__contains__(self, PROV):
-            self._pending = None
+        if key == PROV and self._src is not None and not dict.__contains__(self, PROV):
+            self._src = None
             return
         dict.__delitem__(self, key)
 
@@ -192,20 +214,22 @@ class LazyAttrs(dict):
         return dict.popitem(self._built())
 
     def clear(self) -> None:
-        self._pending = None
+        self._src = None
         dict.clear(self)
 
     # -- for the writer and id-only readers ----------------------------------------------------
     def pending(self) -> tuple[list, dict] | None:
         """(memory ids, columns) as read from the file, while ``provenance`` is unbuilt."""
-        pending = self._pending
-        if pending is None:
+        state = self._state()
+        if state is None:
             return None
-        ids, columns, _, at = pending
+        ids, columns, _, at = state
         return ids, (columns if at is None else table_rows(columns, at, len(ids)))
 
     def pending_ids(self) -> list | None:
-        return None if self._pending is None else self._pending[0]
+        """The memory ids of the unbuilt entries (a new list each call), else None."""
+        src = self._src
+        return None if src is None else src.ids[self._at:self._at + self._n]
 
 
 def provenance_ids(attrs: Mapping) -> list:
@@ -229,8 +253,9 @@ def provenance_rows(attrs: Mapping, fields: tuple[str, ...]):
     """(memory id, *fields) of each provenance entry of a node or edge (None for a field
     an entry lacks; bare-id entries as (id, None, ...)), read from lazily loaded columns
     without building the entries (except ``time``, which is built with them)."""
-    if type(attrs) is LazyAttrs and attrs._pending is not None:
-        ids, columns, _, at = attrs._pending
+    state = attrs._state() if type(attrs) is LazyAttrs else None
+    if state is not None:
+        ids, columns, _, at = state
         if "time" not in fields:
             end = None if at is None else at + len(ids)
             seqs = [ids]
@@ -306,7 +331,7 @@ def lazy(item: dict, columns, times: MemoryTimes) -> LazyAttrs:
     for v in columns.values():
         if type(v) is list and len(v) != n:
             raise ValueError(f"provenance columns: a column does not match the {n} memory ids")
-    attrs._pending = (ids, columns, times, None)
+    attrs._src, attrs._at, attrs._n = Rows(ids, columns, times, False), 0, n
     return attrs
 
 
@@ -519,9 +544,9 @@ def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict |
     table = _unread_table(attrs_list)
     if table is not None:
         for out, a in zip(outs, attrs_list, strict=True):
-            out[PROV], out[COLUMNS] = a._pending[0], "table"
+            out[PROV], out[COLUMNS] = a.pending_ids(), "table"
         return outs, {k: _column(v) for k, v in table.items()}
-    if not any(type(a) is LazyAttrs and a._pending is not None for a in attrs_list):
+    if not any(type(a) is LazyAttrs and a._src is not None for a in attrs_list):
         provs = [out.get(PROV) for out in outs]
         built = _built_table(provs, times)
         if built is not None:
@@ -534,11 +559,11 @@ def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict |
             return outs, table
     encoded = []
     for out, a in zip(outs, attrs_list, strict=True):
-        pending = a._pending if type(a) is LazyAttrs else None
-        if pending is None:
+        state = a._state() if type(a) is LazyAttrs else None
+        if state is None:
             encoded.append(encode(out.get(PROV), times))
         else:
-            ids, columns, _, at = pending
+            ids, columns, _, at = state
             encoded.append((ids, columns) if at is None else (ids, columns, at))
     table, member = tabulate(encoded)
     for out, enc, inside in zip(outs, encoded, member, strict=True):
@@ -551,18 +576,19 @@ def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict |
 
 def _unread_table(attrs_list: list) -> dict | None:
     """The table every entity's provenance still is, rows in order, else None."""
-    if not attrs_list or type(attrs_list[0]) is not LazyAttrs or attrs_list[0]._pending is None:
+    if not attrs_list or type(attrs_list[0]) is not LazyAttrs:
         return None
-    source = attrs_list[0]._pending[1]
+    src = attrs_list[0]._src
+    if src is None or not src.table:
+        return None
     at = 0
     for a in attrs_list:
-        pending = a._pending if type(a) is LazyAttrs else None
-        if pending is None or pending[1] is not source or pending[3] != at:
+        if type(a) is not LazyAttrs or a._src is not src or a._at != at:
             return None
-        at += len(pending[0])
-    if any(type(v) in _SEQ and len(v) != at for v in source.values()):
+        at += a._n
+    if any(type(v) in _SEQ and len(v) != at for v in src.columns.values()):
         return None
-    return source
+    return src.columns
 
 
 def _built_table(provs: list, times: Mapping) -> tuple[dict, tuple] | None:

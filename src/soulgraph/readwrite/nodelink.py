@@ -8,7 +8,7 @@ then saving round-trips exactly.
 from __future__ import annotations
 
 from collections import deque
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 from pathlib import Path
 
 import networkx as nx
@@ -120,7 +120,9 @@ def _add_edges(g: nx.MultiDiGraph, attrs: list) -> None:
 def _entities(items: list, table, times: cols.MemoryTimes) -> list:
     """The attributes of each node or edge object of the file: provenance rows taken in
     file order from the kind's column table (one LazyAttrs each, made and filled by C-level
-    maps: the hot path of a big graph), columns of its own, or plain entries (a copy)."""
+    maps: the hot path of a big graph), columns of its own, or plain entries (a copy).
+    The table's entities keep their memory ids in one list (:class:`columns.Rows`): the
+    file's list per entity is dropped with the file's objects."""
     n = len(items)
     if set(map(type, items)) - {dict}:
         raise TypeError("a node or edge is not an object")
@@ -131,12 +133,16 @@ def _entities(items: list, table, times: cols.MemoryTimes) -> list:
         ids = list(map(dict.pop, attrs, repeat(_stored(items, cols.PROV))))
         if set(map(type, ids)) - {list}:
             raise ValueError("provenance: not a list of memory ids")
-        at = list(accumulate(map(len, ids), initial=0))
-        deque(map(setattr, attrs, repeat("_pending"),
-                  zip(ids, repeat(table), repeat(times), at)), maxlen=0)
-        rows = at[-1]
+        sizes = list(map(len, ids))
+        at = list(accumulate(sizes, initial=0))
+        rows = cols.Rows(list(chain.from_iterable(ids)), table, times, True)
+        deque(map(setattr, attrs, repeat("_src"), repeat(rows, n)), maxlen=0)
+        deque(map(setattr, attrs, repeat("_at"), at), maxlen=0)  # (at: n + 1 values)
+        deque(map(setattr, attrs, repeat("_n"), sizes), maxlen=0)
+        n_rows = at[-1]
     else:
-        rows = 0
+        rows = cols.Rows([], table, times, True)
+        n_rows = 0
         for i, (item, kind) in enumerate(zip(items, kinds, strict=True)):
             if kind is None:
                 attrs[i] = item.copy()
@@ -146,10 +152,11 @@ def _entities(items: list, table, times: cols.MemoryTimes) -> list:
                 ids = dict.pop(attrs[i], cols.PROV)
                 if type(ids) is not list:
                     raise ValueError("provenance: not a list of memory ids")
-                attrs[i]._pending = (ids, table, times, rows)
-                rows += len(ids)
-    if table is not None or rows:  # every row of the table claimed, none past its end
-        cols.check_table(table, rows)
+                attrs[i]._src, attrs[i]._at, attrs[i]._n = rows, n_rows, len(ids)
+                rows.ids += ids
+                n_rows += len(ids)
+    if table is not None or n_rows:  # every row of the table claimed, none past its end
+        cols.check_table(table, n_rows)
     return attrs
 
 
@@ -183,9 +190,96 @@ def loads(raw: bytes, *, name: str = "graph") -> nx.MultiDiGraph:
 def parse_json(raw: bytes, *, name: str) -> object:
     """JSON bytes -> data, or a one-line error naming ``name``."""
     try:
-        return orjson.loads(raw)
+        data = _parse_in_pieces(raw)
+        return orjson.loads(raw) if data is None else data
     except orjson.JSONDecodeError as exc:
         raise SoulgraphError(f"{name}: invalid JSON ({exc.args[0]})") from None
+
+
+# A big graph file as soulgraph writes it (orjson, sorted keys, compact) is parsed in pieces.
+# orjson asks for a parse buffer of 12 bytes per byte of input: 180 MB for a 15 MB file, an
+# mmap of fresh pages every load, whose page faults were ~40 % of the parse's CPU time (the
+# kernel's). A piece's buffer is small enough for malloc to reuse from one piece to the next.
+_HEAD = b'{"directed":true,"edges":['
+_MEMORIES = (b'],"graph":{', b'"memories":[')  # (after the edges, before the memory records)
+_NODES = b']},"multigraph":true,"nodes":['
+_TABLE = b'],"provenance_table":{'
+_PIECE = 1 << 19  # bytes of input per piece
+_HOLE = b'"\\u0000hole%d"'  # an array's stand-in in the skeleton: a string no file can hold there
+
+
+def _parse_in_pieces(raw) -> dict | None:
+    """The data of a big graph file laid out as soulgraph writes it, parsed as its three
+    big arrays (edges, memory records, nodes) cut into pieces, and the rest with a
+    string in place of each array; None (parse the whole file) for any other input or at
+    the first doubt. It gives exactly the whole file's data, because:
+
+    - a piece is a run of an array's elements cut at ``},{"``, parsed on its own, wrapped
+      in brackets to the array's depth (orjson's depth limit applies as in the whole
+      file): a run that parses is whole elements, and runs joined by commas are the array;
+      a cut inside a string leaves an unterminated string, which does not parse;
+    - an array's end found too early (the same bytes inside an element) cuts an element,
+      whose last piece then does not parse either;
+    - the skeleton (the file with ``"\\u0000holeN"`` for array N) parses and holds those
+      strings at ``edges``, ``graph.memories`` and ``nodes``: with no backslash outside the
+      arrays, only the stand-ins can make such strings, so each stand-in is a whole value
+      there, and the array's text, a whole value too, can take its place.
+    Any failure, malformed files included, falls back to parsing the whole file, which
+    raises orjson's own error."""
+    if type(raw) is not bytes or len(raw) < 4 * _PIECE or not raw.startswith(_HEAD):
+        return None
+    edges0 = len(_HEAD) - 1  # each array's text is raw[x0:x1 + 1], '[' to ']'
+    edges1 = raw.find(_MEMORIES[0], edges0)
+    memories0 = -1 if edges1 < 0 else raw.find(_MEMORIES[1], edges1)
+    memories1 = -1 if memories0 < 0 else raw.find(_NODES, memories0)
+    nodes1 = -1 if memories1 < 0 else raw.find(_TABLE, memories1)
+    if nodes1 < 0:
+        return None
+    memories0 += len(_MEMORIES[1]) - 1
+    nodes0 = memories1 + len(_NODES) - 1
+    view = memoryview(raw)
+    outside = ((0, edges0), (edges1 + 1, memories0), (memories1 + 1, nodes0), (nodes1 + 1, len(raw)))
+    if any(raw.find(b"\\", a, b) >= 0 for a, b in outside):
+        return None
+    skeleton = chain.from_iterable(zip(
+        (view[a:b] for a, b in outside), (*(_HOLE % i for i in range(3)), b""), strict=True))
+    try:
+        data = orjson.loads(b"".join(skeleton))
+    except orjson.JSONDecodeError:
+        return None
+    if type(data) is not dict or type(data.get("graph")) is not dict:
+        return None
+    holes = ((data, "edges", edges0, edges1, 2), (data["graph"], "memories", memories0, memories1, 3),
+             (data, "nodes", nodes0, nodes1, 2))
+    if [d.get(k) for d, k, *_ in holes] != [f"\x00hole{i}" for i in range(3)]:
+        return None
+    arrays = [_pieces(raw, view, start, end, depth) for *_, start, end, depth in holes]
+    if None in arrays:
+        return None
+    for (d, k, *_), array in zip(holes, arrays, strict=True):
+        d[k] = array
+    return data
+
+
+def _pieces(raw: bytes, view: memoryview, start: int, end: int, depth: int) -> list | None:
+    """The array ``raw[start:end + 1]``, at ``depth`` in the file, parsed in pieces of about
+    ``_PIECE`` bytes; None when a piece does not parse (see :func:`_parse_in_pieces`)."""
+    out: list = []
+    first = start + 1
+    while first < end:
+        cut = raw.find(b'},{"', first + _PIECE, end)
+        last = end if cut < 0 else cut + 1
+        try:
+            piece = orjson.loads(b"".join((b"[" * depth, view[first:last], b"]" * depth)))
+        except orjson.JSONDecodeError:
+            return None
+        for _ in range(depth - 1):  # unwrapped: one list in each bracket, or the cut was wrong
+            piece = piece[0] if type(piece) is list and len(piece) == 1 else None
+        if type(piece) is not list:
+            return None
+        out += piece
+        first = last + 1
+    return out
 
 
 def read_json(path: Path) -> object:
