@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 
 import pytest
@@ -183,3 +184,85 @@ def test_cli_rejects_bad_input_the_same_way_with_workers_2(tmp_path, cli):
     assert not (tmp_path / "g.json").exists()
     r = cli("repair", "--rebuild-graph", bad, "--extractor", "regex", "--workers", "0")
     assert r.returncode == 2 and "--workers" in r.stderr
+
+
+def test_a_child_that_hangs_is_killed_and_the_work_redone(tmp_path, monkeypatch):
+    """A child that never answers (a deadlock on a lock it inherited held) costs the wait, not
+    the run: the parent kills it, reaps it, and computes in process."""
+    monkeypatch.setattr(regex_fallback, "MIN_MEMORIES_PER_PROCESS", 150)
+    monkeypatch.setattr(shards, "WAIT_SECONDS", 1.0)
+    mems = read_store(_store(tmp_path, 450)).memories
+    one, _ = extract.analyze(mems, "regex", workers=1)
+    pid, real = os.getpid(), regex_fallback._pack
+
+    def hangs(*args):
+        if os.getpid() != pid:
+            time.sleep(600)
+        return real(*args)
+    monkeypatch.setattr(regex_fallback, "_pack", hangs)
+    made = _forks(monkeypatch)
+    got, _ = extract.analyze(mems, "regex", workers=2)
+    assert got == one
+    assert len(made) == 1
+    with pytest.raises(ChildProcessError):  # reaped: no zombie, no orphan
+        os.waitpid(made[0], os.WNOHANG)
+
+
+_SCRIPT = """
+import json, os, signal, sys, time
+from soulgraph.extract import shards
+
+def target(ch, *args):
+    opened = []
+    for f in os.listdir("/proc/self/fd"):
+        try:
+            opened.append(os.readlink(f"/proc/self/fd/{f}"))
+        except OSError:  # listdir's own, closed by now
+            pass
+    ch.send(opened)
+    ch.recv()
+
+lock = open(sys.argv[1], "w")  # a descriptor the child must not keep (the store lock's kind)
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a host that wants SIGPIPE: no write may raise it
+kid = shards.fork(target)
+print(kid.pid, json.dumps(kid.recv()), flush=True)
+if sys.argv[2] == "die":
+    os.kill(os.getpid(), signal.SIGKILL)
+os.kill(kid.pid, signal.SIGKILL)
+time.sleep(0.2)
+try:
+    kid.send("more")  # to a dead child: ShardFailed, not a SIGPIPE death
+except shards.ShardFailed:
+    print("failed cleanly", flush=True)
+kid.close()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc and PR_SET_PDEATHSIG")
+def test_a_child_holds_no_other_descriptor_and_dies_with_its_parent(tmp_path):
+    script = tmp_path / "host.py"
+    script.write_text(_SCRIPT, encoding="utf-8")
+    r = subprocess.run([sys.executable, str(script), str(tmp_path / "lock"), "live"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    first, last = r.stdout.splitlines()
+    opened = json.loads(first.split(" ", 1)[1])
+    assert str(tmp_path / "lock") not in opened
+    assert len(opened) == 4 and opened[-1].startswith("socket:")  # stdin, stdout, stderr, socket
+    assert last == "failed cleanly"
+
+    r = subprocess.run([sys.executable, str(script), str(tmp_path / "lock"), "die"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == -9
+    child = int(r.stdout.split()[0])
+    for _ in range(100):  # the kernel kills the orphan (its parent died while it waited)
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        with open(f"/proc/{child}/stat") as fh:  # a zombie awaiting init's reaping is dead too
+            if fh.read().split(") ", 1)[1].startswith("Z"):
+                break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"shard child {child} outlived its parent")

@@ -212,10 +212,10 @@ def update_memories(
         if preload is not None and todo and want in ("auto", "spacy"):
             shown = [0]  # memories the child already reported; a fallback must not count them twice
             got = preload.analyze([memories[i] for i in todo], workers=workers,
-                                  progress=_counting(progress, shown))
+                                  progress=extract.counting(progress, shown))
             used = "spacy" if got is not None else used
             if got is None and shown[0]:
-                progress = _skipping(progress, shown[0])
+                progress = extract.skipping(progress, shown[0])
         if got is None:
             got, used = extract.analyze([memories[i] for i in todo] if todo else [], want,
                                         workers=workers, progress=progress)
@@ -248,30 +248,6 @@ def update_memories(
     stats.timings = {"prepare": round(t1 - t0, 4), "extract": round(t2 - t1, 4),
                      "build": round(t3 - t2, 4)}
     return Updated(g, used, new_cache, stats)
-
-
-def _counting(progress: Progress | None, seen: list[int]) -> Progress | None:
-    if progress is None:
-        return None
-
-    def tick(n: int) -> None:
-        seen[0] += n
-        progress(n)
-    return tick
-
-
-def _skipping(progress: Progress | None, skip: int) -> Progress | None:
-    """``progress`` that ignores the first ``skip`` memories (already shown once)."""
-    if progress is None:
-        return None
-    left = [skip]
-
-    def tick(n: int) -> None:
-        dropped = min(n, left[0])
-        left[0] -= dropped
-        if n > dropped:
-            progress(n - dropped)
-    return tick
 
 
 def _diff_store(graph: nx.MultiDiGraph | None, hashes: dict[str, str]) -> UpdateStats:

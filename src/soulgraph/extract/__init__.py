@@ -21,6 +21,32 @@ EXTRACTORS = ("auto", "spacy", "regex")
 Progress = Callable[[int], None]
 
 
+def counting(progress: Progress | None, shown: list[int]) -> Progress | None:
+    """``progress`` that also adds what it reports to ``shown[0]`` (a run in other processes
+    that may fail halfway: its rerun must not count those memories twice)."""
+    if progress is None:
+        return None
+
+    def tell(k: int) -> None:
+        shown[0] += k
+        progress(k)
+    return tell
+
+
+def skipping(progress: Progress | None, skip: int) -> Progress | None:
+    """``progress`` minus the first ``skip`` memories (already shown by a failed run)."""
+    if progress is None or not skip:
+        return progress
+    left = [skip]
+
+    def tell(k: int) -> None:
+        hidden = min(k, left[0])
+        left[0] -= hidden
+        if k > hidden:
+            progress(k - hidden)
+    return tell
+
+
 def spacy_disabled() -> bool:
     """``SOULGRAPH_DISABLE_SPACY=1``: the model is unavailable on purpose (tests and benchmarks
     of the regex fallback run the real CLI this way)."""

@@ -69,8 +69,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from soulgraph import gcpause, relations, shapes
+from soulgraph.extract import counting, shards, skipping, speakers
 from soulgraph.extract import regex_patterns as P
-from soulgraph.extract import shards, speakers
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
 from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate, Segment
@@ -152,10 +152,10 @@ def _analyze(memories: Sequence[Memory], progress: Progress | None, workers: int
     parts = min(workers, n // MIN_MEMORIES_PER_PROCESS)
     shown = [0]  # memories a failed sharded run already reported to ``progress``
     if parts > 1 and shards.can_fork():
-        got = _analyze_sharded(memories, _counting(progress, shown), finish, shards.bounds(n, parts))
+        got = _analyze_sharded(memories, counting(progress, shown), finish, shards.bounds(n, parts))
         if got is not None:
             return got
-        progress = _skipping(progress, shown[0])
+        progress = skipping(progress, shown[0])
     cands: dict[str, Candidate] = {}
     scanned = _scan(memories, 0, n, cands)  # pass 1: candidates and local signals, whole store
     rx = _lower_rx(cands)
@@ -241,30 +241,6 @@ def _shard(parent: shards.Channel, memories: Sequence[Memory], lo: int, hi: int,
         c.head = [f"regex:{c.verdict}"]
         c.tail = [f"shape:{c.shape}"] if c.shape else []
     parent.send(_pack(_emit_range(memories, scanned, lo, cands, credible, None, finish)))
-
-
-def _counting(progress: Progress | None, shown: list[int]) -> Progress | None:
-    if progress is None:
-        return None
-
-    def tell(k: int) -> None:
-        shown[0] += k
-        progress(k)
-    return tell
-
-
-def _skipping(progress: Progress | None, skip: int) -> Progress | None:
-    """``progress`` minus the first ``skip`` memories (already shown by a failed sharded run)."""
-    if progress is None or not skip:
-        return progress
-    left = [skip]
-
-    def tell(k: int) -> None:
-        hidden = min(k, left[0])
-        left[0] -= hidden
-        if k > hidden:
-            progress(k - hidden)
-    return tell
 
 
 def _scan(memories: Sequence[Memory], lo: int, hi: int,
