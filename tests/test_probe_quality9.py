@@ -3,12 +3,45 @@ right one it keeps. Real spaCy model; texts written for these tests, not taken f
 
 from __future__ import annotations
 
+import pytest
 from conftest import graph_facts as _graph
 
 
 def _facts(text, extractor="spacy"):
     types, edges = _graph(text, extractor=extractor)
     return types, {e for e in edges if e[1] != "co_occurs"}
+
+
+@pytest.mark.parametrize("text, name, title", [
+    ("Actor Colin Firth toured a school in Leeds on Monday.", "Colin Firth", "Actor Colin Firth"),
+    ("Columnist Gail Collins wrote about the budget.", "Gail Collins", "Columnist Gail Collins"),
+    ("Chief Justice Mary Burke swore in the new judges.", "Mary Burke", "Chief Justice Mary Burke"),
+    ("Author Karen Russell lives in Dublin.", "Karen Russell", "Author Karen Russell"),
+])
+def test_regex_role_word_before_a_given_name_is_a_title(text, name, title):
+    types, _ = _facts(text, "regex")
+    assert types.get(name) == "person" and title not in types, types
+
+
+def test_regex_role_word_without_a_given_name_after_it_stays():
+    # "Author Services" names no author; a role word before an ordinary word is no title
+    types, _ = _facts("Author Services Inc filed the papers in Denver.", "regex")
+    assert "Services Inc" not in types, types
+
+
+@pytest.mark.parametrize("text, parts, whole", [
+    ("Nora Quinn's Green Party won the seat in Leeds.", ("Nora Quinn", "Green Party"),
+     "Nora Quinn's Green Party"),
+    ("Apple's Tim Cook opened the store in Milan.", ("Tim Cook",), "Apple's Tim Cook"),
+])
+def test_regex_possessive_inside_a_run_before_or_after_a_person_splits_it(text, parts, whole):
+    types, _ = _facts(text, "regex")
+    assert whole not in types and all(p in types for p in parts), types
+
+
+def test_regex_possessive_inside_a_shop_name_stays():
+    types, _ = _facts("We ate at McDonald's Express in Ohio.", "regex")
+    assert "McDonald's Express" in types, types
 
 
 def test_spacy_office_body_is_not_part_of_the_name():
@@ -38,3 +71,19 @@ def test_spacy_for_inside_an_organisation_name_stays():
     assert "Center for Strategic Studies" in types, types
     _, edges = _facts("A spokesman for the American Heart Association in Dallas said it.")
     assert ("American Heart Association", "located_in", "Dallas") in edges, edges
+
+
+def test_diary_verb_before_a_given_name_is_not_part_of_it():
+    for extractor in ("spacy", "regex"):
+        types, _ = _facts("Met Hannah's new roommate at the climbing gym.", extractor)
+        assert "Met Hannah" not in types and types.get("Hannah") == "person", (extractor, types)
+        types, _ = _facts("Met Gala tickets sold out in minutes.", extractor)
+        assert "Met Gala" in types, (extractor, types)
+
+
+def test_fixed_income_keeps_its_first_word():
+    for extractor in ("spacy", "regex"):
+        types, edges = _facts("My cousin Ana works for Fixed Income Partners as a trader.", extractor)
+        assert "Income Partners" not in types and "Fixed Income Partners" in types, (extractor, types)
+        types, _ = _facts("Fixed Soul Protocol crash on startup.", extractor)
+        assert "Fixed Soul Protocol" not in types, (extractor, types)
