@@ -66,6 +66,24 @@ def test_match_score_is_not_part_of_a_team_name_but_a_date_range_stays():
     assert "June" not in types, types
 
 
+def test_nationality_is_no_home():
+    _, edges = _facts("Apple CEO Tim Cook met Kenyan President William Ruto in Nairobi.")
+    assert ("William Ruto", "lives_in", "Kenyan") not in edges, edges
+    _, edges = _facts("Author Ann Patchett lives in Nashville.")
+    assert ("Ann Patchett", "lives_in", "Nashville") in edges, edges
+
+
+@pytest.mark.parametrize("text, whole, parts", [
+    ("Bought tickets on StubHub for Olivia Rodrigo in Phoenix.", "StubHub for Olivia Rodrigo",
+     ("StubHub", "Olivia Rodrigo")),
+    ("Jun is leaving Acme for Netlify at the end of the year.", "Acme for Netlify", ("Acme", "Netlify")),
+])
+def test_spacy_for_between_two_names_splits_them(text, whole, parts):
+    types, edges = _facts(text)
+    assert whole not in types and all(p in types for p in parts), types
+    assert not any(p == "Olivia Rodrigo" and r in ("lives_in", "located_in") for p, r, _ in edges), edges
+
+
 def test_spacy_for_inside_an_organisation_name_stays():
     types, _ = _facts("She works at the Center for Strategic Studies in Tel Aviv.")
     assert "Center for Strategic Studies" in types, types
@@ -79,6 +97,22 @@ def test_diary_verb_before_a_given_name_is_not_part_of_it():
         assert "Met Hannah" not in types and types.get("Hannah") == "person", (extractor, types)
         types, _ = _facts("Met Gala tickets sold out in minutes.", extractor)
         assert "Met Gala" in types, (extractor, types)
+
+
+def test_making_a_part_of_a_named_thing_does_not_make_the_thing():
+    _, edges = _facts("Ravi wrote the Terraform module for the billing service.")
+    assert ("Ravi", "created", "Terraform") not in edges, edges
+    _, edges = _facts("Rocket Lab launched 12 Globalstar satellites from New Zealand.")
+    assert not any(r == "founded" for _, r, _ in edges), edges
+    _, edges = _facts("Jeff Bezos founded the Amazon company in Seattle.")
+    assert ("Jeff Bezos", "founded", "Amazon") in edges, edges
+
+
+def test_job_before_turned_is_held_at_the_name_modifying_it():
+    _, edges = _facts("Microsoft engineer turned novelist Dan Morris spoke at the festival.")
+    assert ("Dan Morris", "works_at", "Microsoft") in edges, edges
+    _, edges = _facts("The Intel engineer turned the knob slowly.")
+    assert not any(r == "works_at" for _, r, _ in edges), edges
 
 
 def test_fixed_income_keeps_its_first_word():
