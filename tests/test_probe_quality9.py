@@ -121,3 +121,18 @@ def test_fixed_income_keeps_its_first_word():
         assert "Income Partners" not in types and "Fixed Income Partners" in types, (extractor, types)
         types, _ = _facts("Fixed Soul Protocol crash on startup.", extractor)
         assert "Fixed Soul Protocol" not in types, (extractor, types)
+
+
+def test_trainers_are_shoes_a_trainer_is_a_person():
+    types, _ = _facts("I bought new trainers, Adidas Samba, at the outlet.")
+    assert types.get("Adidas Samba") != "person", types
+    types, _ = _facts("My trainer, Bob Stone, pushed me hard today.")
+    assert types.get("Bob Stone") == "person", types
+
+
+def test_where_someone_teaches_or_studies_is_a_school():
+    types, edges = _facts("My sister teaches history at Lincoln High in Omaha.")
+    assert types.get("Lincoln High") == "org", types
+    assert ("Lincoln High", "lives_in", "Omaha") not in edges, edges
+    types, _ = _facts("We moved to Omaha in June.")
+    assert types.get("Omaha") == "place", types
