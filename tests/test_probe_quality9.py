@@ -136,3 +136,12 @@ def test_where_someone_teaches_or_studies_is_a_school():
     assert ("Lincoln High", "lives_in", "Omaha") not in edges, edges
     types, _ = _facts("We moved to Omaha in June.")
     assert types.get("Omaha") == "place", types
+
+
+def test_regex_saint_opens_a_name_and_a_street_abbreviation_does_not():
+    types, _ = _facts("Grandpa had his hip done at St. Vincent's Hospital in Portland.", "regex")
+    assert "St. Vincent's Hospital" in types and "Vincent's Hospital" not in types, types
+    types, _ = _facts("We drove to St. Louis for the game.", "regex")
+    assert types.get("St. Louis") == "place" and "Louis" not in types, types
+    types, _ = _facts("Mary Smith lives on Main St. Bob said hi.", "regex")
+    assert "St. Bob" not in types, types

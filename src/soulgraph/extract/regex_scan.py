@@ -83,6 +83,12 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             pieces = ((s, pe, _is_initial(t, s), ""),)
         if pron is None and pieces:
             pron = _pronouns(t)
+        if s >= 4 and t[s - 2] == "." and t[s - 4:s] == "St. " and pieces and pieces[0][0] == s \
+                and (s == 4 or not t[s - 5].isalnum()) and _saint_before(t, s - 4):
+            # "St. Louis", "St. Luke's Hospital": Saint opens the name, it is no title of a person
+            if occs and occs[-1].start == s - 4:
+                occs.pop()
+            pieces = [(s - 4, pieces[0][1], pieces[0][2] or _is_initial(t, s - 4), ""), *pieces[1:]]
         for ps, pe, initial, cue in pieces:
             text = t[ps:pe]
             occ = Occ(ps, pe, text, text.casefold(), "name", initial)
@@ -408,6 +414,12 @@ _CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
 _DEPARTMENTS = frozenset("""engineering sales marketing product products operations finance hr design research
 legal support growth data infrastructure platform people security it communications partnerships strategy
 technology business development""".split())
+
+
+def _saint_before(t: str, i: int) -> bool:
+    """"St." at ``i`` opens a name ("to St. Louis"), not closes a street's ("Main St. Bob said")."""
+    prev = t[max(0, i - 30):i].split()
+    return not prev or not prev[-1][:1].isupper() or prev[-1][-1:] in ".!?"
 
 
 def _person_after(t: str, words: list[tuple[int, int]], i: int) -> bool:
