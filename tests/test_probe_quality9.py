@@ -145,3 +145,12 @@ def test_regex_saint_opens_a_name_and_a_street_abbreviation_does_not():
     assert types.get("St. Louis") == "place" and "Louis" not in types, types
     types, _ = _facts("Mary Smith lives on Main St. Bob said hi.", "regex")
     assert "St. Bob" not in types, types
+
+
+def test_people_a_verb_acts_on_are_not_what_its_subject_is():
+    _, edges = _facts("Governor Maura Healey met nurses in Springfield.")
+    assert ("Maura Healey", "lives_in", "Springfield") not in edges, edges
+    _, edges = _facts("Our son Theo made friends at Oakwood Elementary.")
+    assert not any(h == "Theo" and r == "works_at" for h, r, _ in edges), edges
+    _, edges = _facts("Dana got a job at Stripe in Dublin.")
+    assert ("Dana", "works_at", "Stripe") in edges, edges

@@ -117,6 +117,8 @@ def verb_frame(ctx: Ctx, v) -> None:
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
+            if o.tag_ == "NNS" and lem not in COPULAS:
+                continue  # "met students in Osaka", "made friends at X": others, not what the subject is
             roles.append(o)
             noun_frame(ctx, subs, o)
             continue
