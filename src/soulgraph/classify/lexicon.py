@@ -93,12 +93,18 @@ NOUN_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
 _SINGULAR = PERSON_NOUNS | EVERYDAY_PERSON_NOUNS | ORG_NOUNS | TOOL_NOUNS | PLACE_NOUNS
 
 
+# Plurals that name something else than people of the singular ("trainers": British for sneakers).
+OTHER_PLURALS = frozenset({"trainers"})
+
+
 def noun_type(noun: str) -> str | None:
     n = noun.casefold().strip()
     singular = _SINGULAR
     if n.endswith("es") and n[:-2] in singular:  # parishes, churches
         n = n[:-2]
     elif n.endswith("s") and n[:-1] in singular:
+        if n in OTHER_PLURALS:
+            return None  # "new running trainers": shoes, not people
         n = n[:-1]
     for t, nouns in NOUN_CLASSES:
         if n in nouns:
@@ -140,6 +146,9 @@ OBJ_VERBS: dict[str, tuple[str, float]] = {
 # Governor (verb lemma or noun) of a prepositional object -> type, per preposition.
 POBJ: dict[tuple[str, str], tuple[str, float]] = {
     **{("at", g): ("org", 2.0) for g in "work intern job engineer analyst employee".split()},
+    # a school: "graduated from Princeton", "teaches at Berkeley High" (a town by its university's name)
+    **{("at", g): ("org", 2.0) for g in "study teach enroll student professor lecturer".split()},
+    ("from", "graduate"): ("org", 2.0),
     # not ("for", "work"): "the scheduler work for PocketPaw" is a project's work, not a job
     **{("for", g): ("org", 2.0) for g in "spokesman spokeswoman spokesperson".split()},
     **{("of", g): ("org", 1.5) for g in "ceo founder chairman chairwoman employee spokesman "

@@ -110,7 +110,8 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
             if (u.lower_ in _INNER and u.text.islower() or u.text == "&") and j + 1 < n \
                     and not (u.lower_ == "of" and _legal_form_end(doc, j - 1)) \
                     and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper() \
-                    and not _possessor_after_connector(doc, j - 1, min(j + 3, n)):
+                    and not _possessor_after_connector(doc, j - 1, min(j + 3, n)) \
+                    and not (u.lower_ == "for" and trim.two_names_around_for(doc, i, j)):
                 e1, e2 = ent_at.get(j - 1), ent_at.get(j + 1)
                 same = e1 is not None and e1 is e2
                 # "Jaffe Center for Strategic Studies" is one name; "Austin for Dell" (a person or
@@ -357,6 +358,8 @@ def _split_run(doc, i: int, j: int, ent_at) -> list[tuple[int, int]]:
         return [(i, j)]  # "Pittsburgh-Corning Corp." of "Pittsburgh": the company, then its town
     if _possessor_after_connector(doc, es, ee):
         return [(i, j)]  # "Lisbon for Riley's birthday": two names, not "Lisbon for Riley's"
+    if any(doc[k].lower_ == "for" and trim.two_names_around_for(doc, es, k) for k in range(es + 1, ee - 1)):
+        return [(i, j)]  # "leaving Acme for Vercel", "Ticketmaster for Phoebe Bridgers": two names
     if all(_name_filler(doc[k]) for k in (*range(es, i), *range(j, ee))):
         return [(es, ee)]
     return [(i, j)]

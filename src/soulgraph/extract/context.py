@@ -6,7 +6,7 @@ poss_of / appos / is_a / compound_head / title / addressed.
 
 from __future__ import annotations
 
-from soulgraph.classify.lexicon import ANIMAL_NOUNS
+from soulgraph.classify.lexicon import ANIMAL_NOUNS, OTHER_PLURALS
 from soulgraph.extract import lexicon
 
 TITLES = frozenset(
@@ -21,7 +21,7 @@ def _lemma(tok) -> str:
     tag = tok.tag_
     if tag.startswith("VB") or tag == "MD":
         return lexicon.lemma(tok.lower_, "verb")
-    if tag in _NOUN:
+    if tag in _NOUN and tok.lower_ not in OTHER_PLURALS:  # "trainers" (shoes) stay plural
         return lexicon.lemma(tok.lower_, "noun")
     return tok.lower_
 

@@ -83,6 +83,12 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             pieces = ((s, pe, _is_initial(t, s), ""),)
         if pron is None and pieces:
             pron = _pronouns(t)
+        if s >= 4 and t[s - 2] == "." and t[s - 4:s] == "St. " and pieces and pieces[0][0] == s \
+                and (s == 4 or not t[s - 5].isalnum()) and _saint_before(t, s - 4):
+            # "St. Louis", "St. Luke's Hospital": Saint opens the name, it is no title of a person
+            if occs and occs[-1].start == s - 4:
+                occs.pop()
+            pieces = [(s - 4, pieces[0][1], pieces[0][2] or _is_initial(t, s - 4), ""), *pieces[1:]]
         for ps, pe, initial, cue in pieces:
             text = t[ps:pe]
             occ = Occ(ps, pe, text, text.casefold(), "name", initial)
@@ -336,7 +342,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         if len(cur) > MAX_NAME_WORDS:  # a Title Case Heading, not a name
             cur = []
         if cur:
-            if first and initial and len(cur) > 1 and (_is_opener(t[cur[0][0]:cur[0][1]]) or
+            if first and initial and len(cur) > 1 and (_is_opener(t[cur[0][0]:cur[0][1]])
+                                                        and t[cur[0][0]:cur[1][1]] != "Fixed Income" or
                                                         _imperative_before_person(t[cur[0][0]:cur[0][1]],
                                                                                   t[cur[1][0]:cur[1][1]])):
                 cur = cur[1:]
@@ -370,14 +377,16 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
                     if k == len(words):
                         cue = ""  # "CEO of Globex": no person named after it
             continue
-        if _is_stopword(w):
-            flush()
+        if _is_stopword(w) and not (lw == "fixed" and w[0] == "F" and i + 1 < len(words)
+                                    and t[words[i + 1][0]:words[i + 1][1]] == "Income"):
+            flush()  # (a "Fixed Income" desk or firm is a name: finance's word for bonds)
             of_title = 0
             continue
         corp = lw in _CORP_TITLES and w.isupper()  # "Acme CEO Jane Doe", "CTO of Plaid"
         if (corp or lw == "director") and lw not in W.ROLE_TITLES and not _person_after(t, words, i + 1):
             corp = False  # "The CEO Summit", "CFO Magazine": the title names no one here
-        elif (corp or lw in W.ROLE_TITLES or lw == "director") and we < e:
+        elif (corp or lw in W.ROLE_TITLES or lw == "director" or (
+                lw in W.NAMED_ROLES and _named_after(t, words, i + 1))) and we < e:
             flush()
             cue, of_title = f"title:{lw}", 1
             continue
@@ -385,6 +394,13 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
             of_title = 0
             continue
         of_title = 0
+        if we - ws > 3 and t[we - 1] == "s" and t[we - 2] in "'’" and i + 1 < len(words) \
+                and (len(cur) >= 1 and gazetteer.is_plain_given_name(t[cur[0][0]:cur[0][1]])
+                     or gazetteer.is_given_name(t[words[i + 1][0]:words[i + 1][1]]) and i + 2 < len(words)
+                     and t[words[i + 2][0]:words[i + 2][0] + 1].isupper()):
+            cur.append((ws, we - 2))  # "Tesla's Elon Musk", "Justin Trudeau's Liberal Party": two names
+            flush()
+            continue
         cur.append((ws, we))
     flush()
     if out:
@@ -398,6 +414,12 @@ _CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
 _DEPARTMENTS = frozenset("""engineering sales marketing product products operations finance hr design research
 legal support growth data infrastructure platform people security it communications partnerships strategy
 technology business development""".split())
+
+
+def _saint_before(t: str, i: int) -> bool:
+    """"St." at ``i`` opens a name ("to St. Louis"), not closes a street's ("Main St. Bob said")."""
+    prev = t[max(0, i - 30):i].split()
+    return not prev or not prev[-1][:1].isupper() or prev[-1][-1:] in ".!?"
 
 
 def _person_after(t: str, words: list[tuple[int, int]], i: int) -> bool:
@@ -414,6 +436,18 @@ def _person_after(t: str, words: list[tuple[int, int]], i: int) -> bool:
             break
         caps += 1
     return caps >= 2
+
+
+def _named_after(t: str, words: list[tuple[int, int]], i: int) -> bool:
+    """A role word placed before a name ("Actor Tom Hanks", "Chief Justice John Roberts"): a given
+    name or another title follows, not "Author Services", "Inspector Gadget"."""
+    if i >= len(words):
+        return False
+    w = t[words[i][0]:words[i][1]]
+    if gazetteer.is_plain_given_name(w) or w.casefold() in W.NAMED_ROLES or w.casefold() in W.ROLE_TITLES:
+        return True
+    # a given name that is also a word ("Sally", "Will") when a capitalised surname follows
+    return i + 1 < len(words) and t[words[i + 1][0]].isupper() and gazetteer.is_given_name(w)
 
 
 def _title_body_end(t: str, words: list[tuple[int, int]], i: int, corp: bool = False) -> int:
@@ -457,8 +491,9 @@ def _is_opener(word: str) -> bool:
 def _imperative_before_person(verb: str, name: str) -> bool:
     """"Call Mom", "Ask Priya about it": a request's verb before a given name or a kin word
     ("Book Club", "Help Desk" keep their first word)."""
-    return verb.casefold() in W.IMPERATIVES and (name.casefold() in W.KIN_NAMES
-                                                  or gazetteer.is_given_name(name))
+    v = verb.casefold()
+    return (v in W.IMPERATIVES or v in W.PAST_BEFORE_NAME) and (name.casefold() in W.KIN_NAMES
+                                                                 or gazetteer.is_given_name(name))
 
 
 def _strip_possessive(t: str, s: int, e: int) -> int:

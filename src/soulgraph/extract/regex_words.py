@@ -95,6 +95,10 @@ ROLE_SPEAKERS = {"user": "speaker:user", "agent": "speaker:agent", "assistant": 
 IMPERATIVES = frozenset("""
 call email text ask tell remind ping message invite thank meet visit pay send contact congratulate help
 """.split())
+# Irregular past tenses that open a diary line before a name: "Met Olivia's boyfriend", "Saw Tom".
+PAST_BEFORE_NAME = frozenset("""
+met saw took told gave sent brought caught left found heard taught drove flew ran rode
+""".split())
 # What a family calls its members, as a name: "Call Mom".
 KIN_NAMES = frozenset("mom mum dad mommy mummy daddy mama papa grandma grandpa granny nana".split())
 
@@ -107,7 +111,14 @@ president senator governor judge pope mayor chancellor minister premier prince p
 sheikh ayatollah rabbi reverend bishop cardinal ambassador coach uncle aunt auntie grandma grandpa
 professor attorney secretary prime spokesman spokeswoman lawyer commissioner lieutenant sergeant
 colonel detective deputy chairman chairwoman congressman congresswoman councilman councilwoman
-treasurer superintendent inspector
+treasurer superintendent
+""".split())
+# Role words before a name only when a given name (or another title) follows: "Actor Tom Hanks",
+# "Chief Justice John Roberts", not "Author Services", "Inspector Gadget".
+NAMED_ROLES = frozenset("""
+actor actress author novelist poet columnist editor reporter correspondent journalist anchor photographer
+singer rapper composer musician comedian astronaut scientist economist historian officer sheriff
+prosecutor inspector justice chief captain commander admiral general
 """.split())
 
 # Lowercase words allowed inside a capitalised run: "Cliffs of Moher", "Ludwig van Beethoven".

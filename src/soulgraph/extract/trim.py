@@ -44,6 +44,9 @@ PAST_OPENERS = frozenset(
     "released deployed pinned patched rewrote reviewed paired benchmarked rotated configured "
     "installed uninstalled tested debugged profiled documented implemented improved simplified".split()
 )
+# Irregular past tenses that open a diary line before a given name ("Met Olivia", "Saw Tom").
+PAST_BEFORE_NAME = frozenset(
+    "met saw took told gave sent brought caught left found heard taught drove flew ran rode".split())
 # Trailing words that name a thing about the name, not the name ("Soul Protocol PR", "Acme team").
 TRAILING_HEADS = frozenset(
     "pr prs mr issue issues repo repos repository team teams project release branch fork folks people "
@@ -62,6 +65,12 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
             if doc[j - 2].text in ("Corp", "Inc", "Ltd", "Co", "Jr", "Sr", "St"):
                 break
         j -= 1
+    # "Manchester United 3-1": a match score is not part of the team's name
+    if j - i >= 4 and doc[j - 2].text in ("-", "–") and doc[j - 1].text.isdigit() \
+            and doc[j - 3].text.isdigit() and len(doc[j - 1]) <= 2 and len(doc[j - 3]) <= 2 \
+            and doc[j - 4].text[:1].isupper() \
+            and doc[j - 1].ent_type_ not in ("DATE", "TIME") and doc[j - 4].ent_type_ not in ("DATE", "TIME"):
+        j -= 3
     # "OpenAI SDK v1.40", "Python 3.9": the version is not part of the name (one node per tool)
     while j - i >= 2 and shapes.is_version(doc[j - 1].text) and doc[j - 2].text[:1].isalpha():
         j -= 1
@@ -71,6 +80,23 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
 # Words after a span of time that make it a date relative to the telling ("35 years ago",
 # "four years later"): the span itself ("35 years") is what the sentence counts.
 _RELATIVE_TAIL = frozenset({"ago", "later", "earlier"})
+
+
+# Verbs of trading one thing for another: "leaving Acme for Vercel", "swapped Spotify for Tidal".
+_TRADE_VERBS = frozenset("leave leaves left leaving quit quits quitting ditch ditched ditching dump dumped "
+                         "swap swapped swapping trade traded trading drop dropped dropping".split())
+
+
+def two_names_around_for(doc, i: int, k: int) -> bool:
+    """Whether "for" at ``k`` joins two names rather than being part of one ("Center for Strategic
+    Studies"): a verb of trading before the run ("leaving Acme for Vercel"), or a given name after
+    "for" when the name before it ends in no organisation word ("Ticketmaster for Phoebe Bridgers")."""
+    if i > 0 and doc[i - 1].lower_ in _TRADE_VERBS:
+        return True
+    last = doc[k - 1].lower_
+    return k + 2 < len(doc) and gazetteer.is_plain_given_name(doc[k + 1].text) \
+        and doc[k + 2].text[:1].isupper() and last not in gazetteer.words("orgs_suffix") \
+        and last not in gazetteer.words("places_suffix") and not lexicon.is_word(last)
 
 
 def strip_relative_tail(doc, i: int, j: int) -> int:
@@ -108,8 +134,14 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
     while j - i > 1:
         tok = doc[i]
         low = tok.lower_
-        if sent_initial and (low in IMPERATIVES or low in PAST_OPENERS) and tok.text[:1].isupper():
+        if sent_initial and (low in IMPERATIVES or low in PAST_OPENERS) and tok.text[:1].isupper() \
+                and not (low == "fixed" and doc[i + 1].text == "Income"):  # finance's "Fixed Income"
             i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol" (NER often swallows it)
+            sent_initial = False
+            continue
+        if sent_initial and low in PAST_BEFORE_NAME and tok.text[:1].isupper() \
+                and gazetteer.is_given_name(doc[i + 1].text):
+            i += 1  # "Met Olivia's new boyfriend", "Saw Tom at the gym": a diary line's verb
             sent_initial = False
             continue
         if low in GREETINGS and tok.ent_iob_ != "I":  # inside an entity begun before it: "The Night Circus"
@@ -219,6 +251,17 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
                     and doc[k].lower_ not in _NOT_NAME_START \
                     and doc[j - 1].lower_.rstrip(".") not in gazetteer.words("orgs_suffix"):
                 return k, rank
+    if j - i >= 5 and doc[i + 1].lower_ == "of" and title_word(doc[i]) in _OFFICES:
+        k = _office_body_end(doc, i + 2, j)  # "the Secretary of Defense Lloyd Austin" as one span
+        if k > i + 2:
+            return k, title_word(doc[i])
+    k = _office_body_end(doc, i, j)
+    if k > i:
+        a = i + 1 if doc[i].lower_ == "of" else i
+        return k, title_word(doc[a - 2])  # "Secretary of [State] Antony Blinken": the office
+    if not person and 3 <= j - i <= 4 and title_word(doc[i]) in _OFFICES \
+            and gazetteer.is_plain_given_name(doc[i + 1].text) and _capitalised_name(doc, i + 1, j):
+        person = True  # "Chancellor Olaf Scholz" that NER calls ORG: an office, a given name, a surname
     if not person or j - i < 2:
         return i, None
     word = title_word(doc[i])
@@ -232,6 +275,35 @@ def strip_title(doc, i: int, j: int, person: bool) -> tuple[int, str | None]:
     if _place_or_org_head(doc[j - 1]) and (j - k == 1 or not gazetteer.is_given_name(doc[k].text)):
         return i, None  # "the Ambassador Hotel", "Judge Rotenberg Center": a building, whatever NER says
     return k, word
+
+
+# Offices held by one person that news names as "Secretary of State X", "Minister of Finance X".
+_OFFICES = frozenset("president chancellor premier secretary minister governor senator mayor "
+                     "ambassador commissioner chairman chairwoman".split())
+
+
+def _office_body_end(doc, i: int, j: int) -> int:
+    """Where the person starts in a span opening with the body of an office ("[State] Antony Blinken"
+    after "Secretary of", "[Foreign Affairs] Sergei Lavrov" after "Minister of"): the first of
+    two or more capitalised words left, opening with a given name or a PERSON entity; else ``i``."""
+    a = i + 1 if doc[i].lower_ == "of" and doc[i].text.islower() else i
+    if a < 2 or doc[a - 1].lower_ != "of" or title_word(doc[a - 2]) not in _OFFICES:
+        return i
+    for k in range(a + 1, min(a + 4, j - 1)):
+        if not all(t.text[:1].isupper() for t in doc[a:k]) or doc[k].text[:1].islower() \
+                or doc[k - 1].lower_.rstrip(".") in gazetteer.words("orgs_suffix"):
+            return i  # "President of Acme Corp Jane Ng": an organisation, not an office's body
+        if (doc[k].ent_type_ == "PERSON" and doc[k].ent_iob_ == "B"
+                or gazetteer.is_plain_given_name(doc[k].text)) and _capitalised_name(doc, k, j):
+            return k
+    return i
+
+
+def _capitalised_name(doc, a: int, b: int) -> bool:
+    """Two or three capitalised alphabetic proper nouns, not ending in a place or organisation head."""
+    return 2 <= b - a <= 3 and all(t.is_alpha and t.tag_ in ("NNP", "NNPS") and t.text[:1].isupper()
+                                   and not t.text.isupper() for t in doc[a:b]) \
+        and not _place_or_org_head(doc[b - 1])
 
 
 def _place_or_org_head(tok) -> bool:

@@ -46,8 +46,10 @@ def attachments(ctx: Ctx, t) -> None:
         if c.i in ctx.tok2men and ctx.tok2men[c.i] == m:
             continue
         if c.dep_ == "prep" and c.lower_ in ("of", "from", "in", "at"):
-            if c.lower_ in ("in", "at") and tm == "person" and object_of_event(t):
-                continue  # "met Priya in Lisbon", "lunch with Mark at Nopa": the place is the event's
+            if c.lower_ in ("in", "at") and (tm == "person" and object_of_event(t)
+                                             or tm != "place" and _for_or_with(ctx, m, t)):
+                continue  # "met Priya in Lisbon", "lunch with Mark at Nopa", "tickets for X in Oakland":
+                # the place is the event's (NER calls many a person ORG)
             for p in c.children:
                 if p.dep_ != "pobj":
                     continue
@@ -150,7 +152,8 @@ def surface_places(ctx: Ctx, sent, mentions: list[Mention]) -> None:
         if b in listed and not mentions[b].text.endswith("."):
             chain = []  # "Colombia, Bolivia, Ecuador, Peru, and Venezuela": a list, not "Town, State"
             continue
-        if ctx.types[b] == "place" and ctx.types[a] in ("org", "place") and _IN_GAP.match(gap):
+        if ctx.types[b] == "place" and ctx.types[a] in ("org", "place") and _IN_GAP.match(gap) \
+                and not (ctx.types[a] == "org" and _for_or_with(ctx, a, _tok_span(ctx, a, a)[1])):
             add(ctx, a, b, "located_in", _tok_span(ctx, a, b), 0.6, "in")  # "the Palace, in San Francisco"
         if ctx.types[a] == "person" and ctx.types[b] in ("place", "unknown") and _OF_GAP.match(gap):
             add(ctx, a, b, "lives_in", _tok_span(ctx, a, b), 0.6, ", of")  # "X, 50, of Bethany"
@@ -223,6 +226,14 @@ def _by_agent(ctx: Ctx, a: int) -> bool:
 _PASSIVE_BEFORE = re.compile(
     r"\b(?:was|were|is|are|been|being|be|get|got)\s+\w+(?:ed|en)\b[^.;:!?]*$|"
     r"\b(?:followed|joined|accompanied|replaced|succeeded|beaten|defeated)\W*$", re.I)
+
+
+def _for_or_with(ctx: Ctx, m: int, t) -> bool:
+    """A person's name (a given name first, whatever NER called it) that is the object of "for" /
+    "with" ("tickets for Phoebe Bridgers in Oakland"): the place after it is where the thing
+    happens ("a spokesman for the Diabetes Association in Alexandria" keeps its place)."""
+    return t.dep_ == "pobj" and t.head.lower_ in ("for", "with") \
+        and gazetteer.is_plain_given_name(ctx.mentions[m].text.split()[0])
 
 
 def _tok_span(ctx: Ctx, a: int, b: int) -> tuple:

@@ -203,7 +203,15 @@ def final_label(relation: str, ts: str | None, tt: str | None, target: str) -> s
         relation = new
     if relation == "visited" and tt == "event" and ts == _P:  # "went to PyCon": attended it
         relation = "attended"
+    if relation in _PLACE_RELATIONS and tt != _PL and gazetteer.key(target) in gazetteer.words("demonyms") \
+            and gazetteer.key(target) not in _STATE_DEMONYMS:
+        return None  # "Indian Prime Minister Narendra Modi": a nationality, not where he lives
     return relation
+
+
+_PLACE_RELATIONS = frozenset({"lives_in", "located_in", "visited"})
+# Demonyms that news uses for the state itself ("the Soviet [Union]", "the Soviets"): a place.
+_STATE_DEMONYMS = frozenset({"soviet", "soviets"})
 
 
 def _fits(rel: str, ts: str | None, tt: str | None) -> bool:

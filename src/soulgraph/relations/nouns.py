@@ -55,6 +55,7 @@ def noun_frame_sources(ctx: Ctx, n) -> None:
     _site(ctx, n)
     _home(ctx, n)
     _origin(ctx, n)
+    _turned(ctx, n)
     if n.lower_ == "friendship" and ctx.addressee is not None:  # "our friendship" said to someone
         if any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in n.children):
             if ctx.speaker is not None:
@@ -119,6 +120,27 @@ def _origin(ctx: Ctx, n) -> None:
             x = ctx.tok2men[c.i]
             if x != person and kind(ctx, x) in ("place", "group"):
                 add(ctx, person, x, "lives_in", (c, n, n.head), 0.6, f"{c.text} {n.text}")
+
+
+def _turned(ctx: Ctx, n) -> None:
+    """"Google engineer turned author Sarah Chen", "Goldman banker turned novelist Mark Hill": the
+    name after "turned" and a second occupation held the first job at the name modifying it."""
+    doc = ctx.doc
+    if n.i + 1 >= len(doc) or doc[n.i + 1].lower_ != "turned":
+        return  # (the parser hangs "turned" on either noun: the words decide)
+    v = doc[n.i + 1]
+    r = role(n)
+    if r != "works_at" and (r is not None or lexicon.noun_type(n.lower_) != "person"):
+        return  # a job ("engineer", "banker"), not kin or a fan
+    orgs = [(ctx.tok2men[c.i], c) for c in n.children if c.dep_ == "compound" and c.i in ctx.tok2men]
+    k = v.i + 1
+    while k < len(doc) and k <= v.i + 2 and k not in ctx.tok2men and doc[k].text.islower() \
+            and (role(doc[k]) is not None or lexicon.noun_type(doc[k].lower_) == "person"):
+        k += 1
+    if not orgs or k == v.i + 1 or k not in ctx.tok2men or kind(ctx, ctx.tok2men[k]) != "person":
+        return
+    for o, ot in orgs:
+        add(ctx, ctx.tok2men[k], o, "works_at", (doc[k], n, ot), 0.6, f"{n.text} turned", loose=True)
 
 
 def _site(ctx: Ctx, n) -> None:

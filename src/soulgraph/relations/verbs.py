@@ -117,6 +117,8 @@ def verb_frame(ctx: Ctx, v) -> None:
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
+            if o.tag_ == "NNS" and lem not in COPULAS:
+                continue  # "met students in Osaka", "made friends at X": others, not what the subject is
             roles.append(o)
             noun_frame(ctx, subs, o)
             continue
@@ -125,8 +127,8 @@ def verb_frame(ctx: Ctx, v) -> None:
         for x, xt in ends(ctx, o):
             for s, st in subs:
                 _vadd(ctx, s, x, rel, (st, xt, v), 0.85, v.text)
-        if not ends(ctx, o):  # "building the Soul Protocol SDK": the name inside the object
-            for ch in o.children:
+        if not ends(ctx, o) and not _part_not_whole(rel, o):  # "building the Soul Protocol SDK":
+            for ch in o.children:  # the name inside the object
                 if ch.dep_ == "compound" and ch.i in ctx.tok2men:
                     for s, st in subs:
                         add(ctx, s, ctx.tok2men[ch.i], rel, (st, ch, v), 0.55, v.text)
@@ -163,6 +165,21 @@ def verb_frame(ctx: Ctx, v) -> None:
             for n in c.children:
                 if n.dep_ == "pobj":
                     noun_frame(ctx, subs, n)
+
+# Heads that name the kind of thing the name before them is ("founded the Acme company", "wrote
+# the Harry Potter books"): making one makes the name.
+_KIND_HEADS = frozenset("company startup firm business band podcast blog newsletter project library "
+                        "app book books novel novels series album song show film movie game channel "
+                        "brand label magazine website site".split())
+
+
+def _part_not_whole(rel: str | None, o) -> bool:
+    """"wrote the Helm chart", "launched 22 Starlink satellites": the name modifying the object is
+    what the thing made is for or of, not the thing made (created / founded only)."""
+    if rel not in ("created", "founded"):
+        return False
+    return o.lower_ not in _KIND_HEADS or any(c.dep_ == "nummod" for c in o.children)
+
 
 def _camera(v) -> bool:
     """"shoot" in a sentence about photos or filming ("shot the cover", "shot by X for Vogue")."""
