@@ -282,7 +282,8 @@ def test_opening_read_from_the_last_word():
     import random
 
     rng = random.Random(3)
-    parts = ["", " ", "_", "__", "-", "!", "?", "\n", "\t", "😀", "…", "'", "Ana", "a", "9", "é", "ſ", ",", "“"]
+    parts = ["", " ", "_", "__", "-", "!", "?", "\n", "\t", "😀", "…", "'", "Ana", "a", "9", "é", "ſ", ",",
+             "“"]
     for _ in range(5000):
         left = "".join(rng.choice(parts) for _ in range(rng.randint(0, 6)))
         assert C._opening(left, C._last_word(left)) == (C._OPENING_LEFT.match(left) is not None), repr(left)

@@ -238,6 +238,13 @@ def is_technical(text: str) -> bool:
     if not ("`" in text or "_" in text or "#" in text or "()" in text or _DOT_MARK.search(text)
             or (_COMMIT.search(text) if "\n" in text else _COMMIT.match(text))):
         return False  # no branch of _CODE can match: skip its slow scan (most chat text)
+    # Each match of a branch but the commit prefix's holds a mark, so two matches (they do not
+    # overlap) hold two: with fewer, only a commit prefix can be the second ("PR #837" alone
+    # is not technical; most texts with a mark hold one)
+    marks = text.count("`") + text.count("_") + text.count("#") + text.count("()")
+    if marks < 2 and marks + len(_DOT_MARK.findall(text)) < 2 and not (
+            _COMMIT.search(text) if "\n" in text else _COMMIT.match(text)):
+        return False
     spans = _CODE.finditer(text)  # the first two of findall's matches: the rest need no scan
     return next(spans, None) is not None and next(spans, None) is not None
 
