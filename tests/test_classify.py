@@ -342,3 +342,21 @@ def test_vote_init_behaves_as_the_dataclass_one():
         assert dataclasses.replace(a, weight=9.0) == Vote(a.type, a.label, 9.0, a.kind)
     with pytest.raises(TypeError):
         Vote("person", "said")  # a weight is required, as before
+
+
+def test_code_marks_are_tested_one_by_one():
+    """``is_technical``'s pre-test (single characters, "()", then one scan for the file endings)
+    says what one search for any of ``_CODE_MARKS`` says."""
+    import random
+
+    from soulgraph.classify import corpus
+
+    rng = random.Random(11)
+    parts = [*corpus._CODE_MARKS, ".", "(", ")", "py", "js", "json", "yam", "l", ".y", "m", "Ana ", " ", "\n",
+             "é", "x"]
+    for _ in range(5000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 10)))
+        any_mark = any(mark in text for mark in corpus._CODE_MARKS)
+        pre = ("`" in text or "_" in text or "#" in text or "()" in text
+               or corpus._DOT_MARK.search(text) is not None)
+        assert pre == any_mark, text

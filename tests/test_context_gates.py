@@ -274,3 +274,16 @@ def test_article_check_answers_as_the_plain_search():
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) + "Ana"
         m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
         assert C.article_before(m, text) is bool(C._ARTICLE.search(text[max(0, m.start - 5):m.start])), text
+
+
+def test_opening_read_from_the_last_word():
+    """``_opening`` answers ``_OPENING_LEFT.match`` from the last word the gate already read:
+    no word character at all, underscores only, a word, emoji and punctuation, a line break."""
+    import random
+
+    rng = random.Random(3)
+    parts = ["", " ", "_", "__", "-", "!", "?", "\n", "\t", "😀", "…", "'", "Ana", "a", "9", "é", "ſ", ",",
+             "“"]
+    for _ in range(5000):
+        left = "".join(rng.choice(parts) for _ in range(rng.randint(0, 6)))
+        assert C._opening(left, C._last_word(left)) == (C._OPENING_LEFT.match(left) is not None), repr(left)

@@ -117,19 +117,19 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     # Groups end in the order of their last mention, so Tally.kinds' "last wins" is unchanged.
     groups: dict[tuple, list] = {}
     dialogue_ids, technical_ids = stats.dialogue, stats.technical
-    informal, in_text = corpus.informal, prep.in_text
+    informal = corpus.informal
     for m in mentions:
         mid = m.memory_id
         text = texts.get(mid, "")
         dialogue = bool(m.speaker) or mid in dialogue_ids
         chatty = dialogue or informal(text)  # the small model's ORG / GPE are weak votes there
         technical = mid in technical_ids
+        start, end, n = m.start, m.end, len(text)
         ev = None
-        if in_text(m, text):
+        if text and 0 <= start <= end <= n:  # (prep.in_text, inline)
             ev = m.evidence if m.evidence is not None else prep.mention_evidence(m, text, dialogue)
         # _quoted(m, text), inline: 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
-        start, end = m.start, m.end
-        quoted = (0 < start and end < len(text) and text[start - 1] in _OPEN_QUOTES
+        quoted = (0 < start and end < n and text[start - 1] in _OPEN_QUOTES
                   and text[end] in _CLOSE_QUOTES and text[start:end].strip() == text[start:end])
         if (ambiguous or marque) and ev is not None:
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own

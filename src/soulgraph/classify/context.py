@@ -331,8 +331,15 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     ``scan``: what the mentions of one memory share (:class:`MemoryScan` of ``text``); the
     left-context patterns run only where the word just before the name can end a match.
     """
-    left, right = _sides(m, text)
-    gate = _left_gate(left)
+    # (_sides and _left_gate, inline: this runs once per mention of the store)
+    start, end, n = m.start, m.end, len(text)
+    s0, s1 = max(0, m.sent_start), min(n, m.sent_end)
+    if not (s0 <= start <= end <= s1):
+        s0, s1 = 0, n
+    left, right = text[max(s0, start - _W):start], text[end:min(s1, end + _W)]
+    last = _last_word(left)
+    gate = _word_gate(last) if last else _NO_GATES
+    lstrip = left.rstrip()
     out: list[Vote] = []
     rany = _RIGHT_ANY.match(right) is not None  # almost always False: then no right pattern runs
     hit = rany and _PERSON_VERB.match(right)
@@ -347,7 +354,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if m.start > 20 and _SIGNED_TAIL.match(text, m.end) and _SIGNED_LEFT.search(
             text[max(text.rfind("\n", 0, m.start) + 1, m.start - 12):m.start]):
         out.append(Vote("person", "signs off / quoted (... - X)", 2.0, "credit"))
-    if (left.rstrip().endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
+    if (lstrip.endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
     if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or (rany and _WITH_ME_RIGHT.match(right)):
         out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
@@ -379,12 +386,12 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     elif title_word is not None:
         out.append(Vote("person", f"title '{title_word}'", 3.0, "title"))
     if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
-            _OPENING_LEFT.match(left) and _OPENING_VOCATIVE.match(right)) or (
+            _opening(left, last) and _OPENING_VOCATIVE.match(right)) or (
             rany and _NAME_YOU.match(right) and not ("prep_end" in gate and _PREP_END.search(left))):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     elif "praise" in gate and _PRAISE_LEFT.search(left) and _PRAISE_RIGHT.match(right):
         out.append(Vote("person", "praised at the end of a comment (nice vid, X)", 3.0, "address"))
-    comma = left.rstrip().endswith(",")
+    comma = lstrip.endswith(",")
     if comma and _ANIMAL_COMMA.search(left):  # "we have a golden retriever, Max.": no one addressed
         out.append(Vote("concept", "an animal's name (a retriever, X)", 2.0, "pet"))
     elif ("address" in gate and _ADDRESS_LEFT.search(left)) or (
@@ -617,8 +624,11 @@ def _left_gate(left: str) -> frozenset[str]:
     case-blind; a non-ASCII word may match a pattern's letters under re.I in ways lower()
     does not show, so then every pattern runs)."""
     w = _last_word(left)
-    if not w:
-        return _NO_GATES
+    return _word_gate(w) if w else _NO_GATES
+
+
+def _word_gate(w: str) -> frozenset[str]:
+    """``_left_gate`` of a left context whose last word is ``w`` (not empty)."""
     if not w.isascii():
         return _ALL_GATES
     if w[-1].isdigit():
@@ -636,6 +646,15 @@ def _tail_search(rx: re.Pattern, left: str, words: int) -> bool:
     the characters before it visible to \b), not at each of the ~60 positions of ``left``."""
     parts = left.rsplit(None, words)
     return rx.search(left, len(parts[0]) if len(parts) > words else 0) is not None
+
+
+def _opening(left: str, last: str) -> bool:
+    """``_OPENING_LEFT.match(left)`` where ``last`` is ``_last_word(left)``: nothing but
+    punctuation before the name when ``left`` has no word character at all, never when its
+    last word holds one other than "_" (the pattern allows "_" only)."""
+    if not last:
+        return True
+    return not last.strip("_") and _OPENING_LEFT.match(left) is not None
 
 
 def _isw(c: str) -> bool:  # what \w matches

@@ -21,6 +21,8 @@ from soulgraph.models import Memory, MemoryAnalysis, Mention
 def prepare(memories: Sequence[Memory], analyses: Sequence[MemoryAnalysis]) -> None:
     """Fill ``facts`` and every mention's ``evidence`` (in place) where still missing."""
     by_id = {m.id: m for m in memories}
+    places = gazetteer.words("places")
+    memory_facts = corpus.memory_facts
     with gcpause.paused():
         for a in analyses:
             mem = by_id.get(a.memory_id)
@@ -29,11 +31,15 @@ def prepare(memories: Sequence[Memory], analyses: Sequence[MemoryAnalysis]) -> N
             if a.facts is None and mem.speaker is None:
                 # the memory split its speaker turns when it was built (the same split
                 # memory_facts would make again: no whole-memory speaker)
-                a.facts = corpus.memory_facts(mem.content, mem.segments)
-            prepare_one(mem.content, a)
+                a.facts = memory_facts(mem.content, mem.segments)
+            _prepare_one(mem.content, a, places)
 
 
 def prepare_one(text: str, a: MemoryAnalysis) -> None:
+    _prepare_one(text, a, gazetteer.words("places"))
+
+
+def _prepare_one(text: str, a: MemoryAnalysis, places: frozenset[str]) -> None:
     if a.facts is None:
         a.facts = corpus.memory_facts(text)
     dialogue = bool(a.facts[1])
@@ -45,7 +51,7 @@ def prepare_one(text: str, a: MemoryAnalysis) -> None:
                 continue
             if scan is None:
                 scan = context.MemoryScan(text)
-            m.evidence = mention_evidence(m, text, bool(m.speaker) or dialogue, scan)
+            m.evidence = _evidence(m, text, bool(m.speaker) or dialogue, scan, places)
 
 
 # A speaker prefix ("Caroline: ...") is metadata, not a sentence about the speaker: the words
@@ -57,11 +63,18 @@ _NO_CONTEXT: list = [False, False]
 def mention_evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | None = None) -> list:
     """[article before the name, part of a product name, vote rows...] for one mention
     (JSON values, so the update cache can keep them)."""
-    if not in_text(m, text):
+    return _evidence(m, text, dialogue, scan, gazetteer.words("places"))
+
+
+def _evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | None,
+              places: frozenset[str]) -> list:
+    if not (text and 0 <= m.start <= m.end <= len(text)):  # (in_text)
         return [False, False]
-    votes = context.plain_votes(m, text, gazetteer.words("places"), dialogue, scan)
-    return [context.article_before(m, text), context.fragment_of_product(m, text),
-            *([v.type, v.label, v.weight, v.kind] for v in votes)]
+    votes = context.plain_votes(m, text, places, dialogue, scan)
+    ev = [context.article_before(m, text), context.fragment_of_product(m, text)]
+    if votes:
+        ev.extend([v.type, v.label, v.weight, v.kind] for v in votes)
+    return ev
 
 
 def votes_of(evidence: list) -> list[Vote]:
