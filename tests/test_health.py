@@ -416,3 +416,21 @@ def test_fixes_name_the_graph_given_with_graph_or_out(tmp_path, cli):
     assert fixes["graph is behind its store"] == f"soulgraph update {store} --out {graph}"
     orphan_fix = cli("memories", str(graph), "Inception")
     assert orphan_fix.returncode == 0 and "Inception" in orphan_fix.stdout
+
+
+def test_has_name_matches_the_one_pattern_it_splits():
+    """Staleness's 'names something' test runs its four branches as separate searches that
+    open on a blank, a capital or an underscore; it must say yes exactly where the single
+    alternation finds a match (Unicode blanks and letters, line feeds, sentence ends)."""
+    import random
+    import re
+
+    from soulgraph.health import _has_name
+
+    spec = re.compile(r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w").search
+    rng = random.Random(1)
+    atoms = list("aZbQ_-.!?\n \t\r\x0b\u2028\xa0'é1É:,") + ["Ab", "AB", "I'm", " I ", "x_y", "ÀB", "ǅ"]
+    texts = ["Tim: Hey John!", "Tim: I'm fine. Ok", "fooBar", "the API is", "a_b", "end. New", "x\n  Bob"]
+    texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(100000)]
+    for t in texts:
+        assert _has_name(t) == bool(spec(t)), repr(t)

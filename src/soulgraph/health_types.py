@@ -72,8 +72,8 @@ def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
     texts = [t for t in texts if t]
     blob = "\n".join(texts)
     lower = frozenset(lower_words(blob)) if lower_tokens is None else LowerWords(blob, lower_tokens)
-    spk = {s.casefold() for s in speakers if s}
-    spk.update(s.casefold() for s in line_speakers(blob))
+    spk = {s.casefold() for s in set(speakers) if s}  # (a store names few speakers, many times)
+    spk.update(map(str.casefold, set(line_speakers(blob))))
     return Corpus(lower, frozenset(spk), frozenset(personal_names(blob, targets)), blob)
 
 
