@@ -304,6 +304,7 @@ def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
     for _ in range(20000):
         t = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 14)))
         assert health_types.line_speakers(t) == health_types._SPEAKER.findall(t), t
+        assert health_types.speaker_names(t) == set(health_types._SPEAKER.findall(t)), t
         toks = {tok.strip(health_types._EDGE_PUNCT) for tok in t.replace("—", " ").replace("–", " ").split()}
         assert health_types.lower_words(t) == {w for w in toks if w and lower.fullmatch(w)}, t
     assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]

@@ -187,7 +187,7 @@ def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = 
     rebuild does): staleness then hashes no text again. ``stats``: the classifier's
     statistics of exactly ``memories`` (a rebuild's ``Build.stats``): its lowercase token
     counts then stand in for a split of the whole text (see ``health_types.LowerWords``)."""
-    texts = [m.content for m in memories] if memories is not None else [
+    texts = list(map(_CONTENT, memories)) if memories is not None else [
         rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
     mems = memories or ()  # every speaker named, once each (C-level passes over the turns)
     speakers = set(map(_SPEAKER, mems)).union(map(_SPEAKER, chain.from_iterable(map(_SEGMENTS, mems))))
@@ -198,7 +198,7 @@ def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = 
     return corpus
 
 
-_SPEAKER, _SEGMENTS = attrgetter("speaker"), attrgetter("segments")
+_SPEAKER, _SEGMENTS, _CONTENT = attrgetter("speaker"), attrgetter("segments"), attrgetter("content")
 
 
 # --------------------------------------------------------------------------- figures
