@@ -142,7 +142,8 @@ def _one_line(text: str, speaker: str | None) -> list[Segment]:
     m = _PREFIX.match(text)
     if m is None:
         return []
-    name = (m.group("b") or m.group("n") or "").strip()
+    bracketed, named = m.groups()
+    name = (bracketed or named or "").strip()
     if not name or not name[0].isupper() or not (
             name in ROLES or (speaker is not None and name == speaker) or _name_like(name)):
         return []
