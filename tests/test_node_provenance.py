@@ -21,7 +21,8 @@ def test_entries_carry_their_memory_time_only_when_it_has_one(dated):
     assert g.number_of_nodes() >= 3
     for _, d in g.nodes(data=True):
         prov = d["provenance"]
-        assert [(p["memory_id"], p["start"]) for p in prov] == sorted({(p["memory_id"], p["start"]) for p in prov})
+        at = [(p["memory_id"], p["start"]) for p in prov]
+        assert at == sorted(set(at))
         for p in prov:
             keys = ["memory_id", "start", "end", "sentence_start", "sentence_end", "extractor"]
             assert list(p) == keys + (["time"] if times[p["memory_id"]] else [])
@@ -30,3 +31,22 @@ def test_entries_carry_their_memory_time_only_when_it_has_one(dated):
         assert d.get("first_seen") == (min(seen) if seen else None)
         assert d.get("last_seen") == (max(seen) if seen else None)
         assert d["mention_count"] == len(prov)
+
+
+def test_memory_records_sorted_by_time_then_id_as_the_key_function_sorts():
+    """assemble orders the memory records at C level when their times are strings or absent;
+    it must give the stable sort by (time or "", id) for any mix (nulls, empties, repeated ids)."""
+    import random
+
+    from soulgraph.graph import _by_time, _time_key
+
+    rng = random.Random(2)
+    for _ in range(3000):
+        recs = []
+        for i in range(rng.randint(0, 30)):
+            r = {"id": rng.choice("abcde") + str(rng.randint(0, 3)), "n": i}
+            t = rng.choice([None, "", "2024-01-01", "2024-01-02", "2023-12-31T10:00", "absent"])
+            if t != "absent":
+                r["created_at"] = t
+            recs.append(r)
+        assert list(map(id, _by_time(recs))) == list(map(id, sorted(recs, key=_time_key)))
