@@ -435,3 +435,17 @@ def test_has_name_matches_the_one_pattern_it_splits():
     texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(100000)]
     for t in texts:
         assert _has_name(t) == bool(spec(t)), repr(t)
+
+
+def test_staleness_sees_a_memory_superseded_since_the_build(tmp_path):
+    from soulgraph import health, pipeline
+    from soulgraph.models import Memory
+
+    mems = [Memory(id=f"m{i}", content=f"Dana Lee met Marco in Lisbon, day {i}.") for i in range(4)]
+    g = pipeline.rebuild(mems, extractor="regex").graph
+    later = [m.model_copy(update={"superseded": m.id == "m2"}) for m in mems]
+    later.append(Memory(id="m9", content="Marco moved to Porto."))
+    st = health.staleness(g, later)
+    assert (st.new, st.changed, st.deleted) == (["m9"], ["m2"], [])
+    st = health.staleness(g, [m for m in later if m.id != "m1"], hashes={})
+    assert (st.new, st.changed, st.deleted) == (["m9"], ["m2"], ["m1"])
