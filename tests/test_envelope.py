@@ -73,3 +73,23 @@ def test_prefixes_are_read_at_line_starts_only_as_a_full_scan_reads_them():
         assert [(m.span(), m.groups()) for m in _line_prefixes(t)] == \
             [(m.span(), m.groups()) for m in _PREFIX.finditer(t)], t
     assert spoken("> \nRiley: hi\nRiley: yo") == [("Riley", "hi"), ("Riley", "yo")]
+
+
+
+def test_one_line_texts_split_as_the_line_scan_splits_them():
+    """A text without a line feed takes a short path (its only line start is its start); it
+    must give the segments the general line scan gives."""
+    import random
+
+    from soulgraph.sources.envelope import _lines, _one_line
+
+    rng = random.Random(11)
+    atoms = ["Bob", "Ana Lu", "User", "Agent", ":", ": ", "\r", ">", "> ", " ", "[", "]", "[Riley]",
+             "hi", "Zoë", "\t", "x", "Note", "O'Neil", "3", "\u2028", "\x0b", "Verified", "NOTE"]
+    texts = ["Caroline: Wow, Mel.", "[Riley] shipping today", "Note: x", "Riley: hi\r", "a Riley: b"]
+    texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 10))) for _ in range(20000)]
+    for t in texts:
+        for speaker in (None, "Bob", "Riley"):
+            assert _one_line(t, speaker) == _lines(t, speaker), (t, speaker)
+    assert spoken("Riley: hi\r") == [("Riley", "hi")]
+    assert spoken("[Riley] shipping\r\r") == [("Riley", "shipping")]

@@ -304,6 +304,7 @@ def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
     for _ in range(20000):
         t = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 14)))
         assert health_types.line_speakers(t) == health_types._SPEAKER.findall(t), t
+        assert health_types.speaker_names(t) == set(health_types._SPEAKER.findall(t)), t
         toks = {tok.strip(health_types._EDGE_PUNCT) for tok in t.replace("—", " ").replace("–", " ").split()}
         assert health_types.lower_words(t) == {w for w in toks if w and lower.fullmatch(w)}, t
     assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]
@@ -416,3 +417,35 @@ def test_fixes_name_the_graph_given_with_graph_or_out(tmp_path, cli):
     assert fixes["graph is behind its store"] == f"soulgraph update {store} --out {graph}"
     orphan_fix = cli("memories", str(graph), "Inception")
     assert orphan_fix.returncode == 0 and "Inception" in orphan_fix.stdout
+
+
+def test_has_name_matches_the_one_pattern_it_splits():
+    """Staleness's 'names something' test runs its four branches as separate searches that
+    open on a blank, a capital or an underscore; it must say yes exactly where the single
+    alternation finds a match (Unicode blanks and letters, line feeds, sentence ends)."""
+    import random
+    import re
+
+    from soulgraph.health import _has_name
+
+    spec = re.compile(r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w").search
+    rng = random.Random(1)
+    atoms = list("aZbQ_-.!?\n \t\r\x0b\u2028\xa0'é1É:,") + ["Ab", "AB", "I'm", " I ", "x_y", "ÀB", "ǅ"]
+    texts = ["Tim: Hey John!", "Tim: I'm fine. Ok", "fooBar", "the API is", "a_b", "end. New", "x\n  Bob"]
+    texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(100000)]
+    for t in texts:
+        assert _has_name(t) == bool(spec(t)), repr(t)
+
+
+def test_staleness_sees_a_memory_superseded_since_the_build(tmp_path):
+    from soulgraph import health, pipeline
+    from soulgraph.models import Memory
+
+    mems = [Memory(id=f"m{i}", content=f"Dana Lee met Marco in Lisbon, day {i}.") for i in range(4)]
+    g = pipeline.rebuild(mems, extractor="regex").graph
+    later = [m.model_copy(update={"superseded": m.id == "m2"}) for m in mems]
+    later.append(Memory(id="m9", content="Marco moved to Porto."))
+    st = health.staleness(g, later)
+    assert (st.new, st.changed, st.deleted) == (["m9"], ["m2"], [])
+    st = health.staleness(g, [m for m in later if m.id != "m1"], hashes={})
+    assert (st.new, st.changed, st.deleted) == (["m9"], ["m2"], ["m1"])

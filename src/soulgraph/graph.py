@@ -9,6 +9,8 @@ Graph attributes hold the build metadata and the memory records recall needs.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import repeat
+from operator import itemgetter, methodcaller
 
 import networkx as nx
 
@@ -32,12 +34,35 @@ def assemble(
     g = nx.MultiDiGraph()
     g.graph["format"] = GRAPH_FORMAT
     g.graph.update(meta or {})
-    g.graph["memories"] = sorted(memories, key=lambda m: (m.get("created_at") or "", m["id"]))
+    g.graph["memories"] = _by_time(memories)
     for node_id, attrs in sorted(nodes, key=lambda n: n[0]):
         g.add_node(node_id, **attrs)
     for src, dst, key, attrs in sorted(edges, key=lambda e: (e[0], e[2], e[1])):
         g.add_edge(src, dst, key=key, **attrs)
     return g
+
+
+def _time_key(m: dict) -> tuple:
+    return m.get("created_at") or "", m["id"]
+
+
+def _by_time(memories: Iterable[dict]) -> list[dict]:
+    """``sorted(memories, key=_time_key)``: by time (none first), then id. When every record is
+    a dict whose time is a string or absent (as ``memory_record`` writes them), two stable sorts
+    with C-level keys, by id and then by time, give that order comparing strings, not tuples."""
+    recs = list(memories)
+    try:
+        times = set(map(type, map(dict.get, recs, repeat("created_at"), repeat(""))))
+        by_id = sorted(recs, key=_ID)
+    except (TypeError, KeyError):  # not all dicts with ids, or ids that do not sort: the key
+        return sorted(recs, key=_time_key)  # function (says why)
+    if times - {str}:  # a null or odd time
+        return sorted(recs, key=_time_key)
+    by_id.sort(key=_TIME)
+    return by_id
+
+
+_ID, _TIME = itemgetter("id"), methodcaller("get", "created_at", "")
 
 
 def entity_of(g: nx.MultiDiGraph, node_id: str) -> Entity:

@@ -14,7 +14,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from itertools import chain, compress, repeat
-from operator import add, not_, or_, truth
+from operator import add, attrgetter, not_, or_, truth
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,7 +33,21 @@ if TYPE_CHECKING:
 
 _get = dict.get  # node and edge attrs, for keys other than "provenance": no LazyAttrs.get call
 TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
-_HAS_NAME = re.compile(r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w")
+# A memory that names something: a match of r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w"
+# (a capitalised word inside a sentence, camelCase, an acronym, snake_case). Its four branches
+# searched one by one, each opening with what sre can skip to in C (a blank, a capital, an
+# underscore) and reading the characters before it by a lookbehind: the same texts match, and a
+# text without a name is no longer tried at every position with all four branches.
+_WORD_IN, _CAMEL, _ACRONYM, _SNAKE = (re.compile(p).search for p in (
+    r"\s(?<=[^.!?\n]\s)\s*[A-Z][\w-]",  # a blank after a character that ends no sentence
+    r"[A-Z](?<=[a-z][A-Z])",
+    r"[A-Z](?<=\b[A-Z])[A-Z]+\b",
+    r"_(?<=\w_)\w",
+))
+
+
+def _has_name(text: str) -> bool:
+    return bool(_WORD_IN(text) or _CAMEL(text) or _ACRONYM(text) or _SNAKE(text))
 
 
 class Problem(BaseModel):
@@ -173,15 +187,18 @@ def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = 
     rebuild does): staleness then hashes no text again. ``stats``: the classifier's
     statistics of exactly ``memories`` (a rebuild's ``Build.stats``): its lowercase token
     counts then stand in for a split of the whole text (see ``health_types.LowerWords``)."""
-    texts = [m.content for m in memories] if memories is not None else [
+    texts = list(map(_CONTENT, memories)) if memories is not None else [
         rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
-    speakers = [m.speaker for m in memories or () if m.speaker] + [
-        s.speaker for m in memories or () for s in m.segments if s.speaker]
+    mems = memories or ()  # every speaker named, once each (C-level passes over the turns)
+    speakers = set(map(_SPEAKER, mems)).union(map(_SPEAKER, chain.from_iterable(map(_SEGMENTS, mems))))
     lower = stats.lower if stats is not None and memories is not None else None
     corpus = health_types.corpus_of(texts, speakers, lower_tokens=lower)
     if hashes is not None and memories is not None and len(hashes) == len(memories):  # ids unique
         corpus.hashes = hashes
     return corpus
+
+
+_SPEAKER, _SEGMENTS, _CONTENT = attrgetter("speaker"), attrgetter("segments"), attrgetter("content")
 
 
 # --------------------------------------------------------------------------- figures
@@ -384,7 +401,7 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
         s.deleted = sorted(records.keys() - store)
     s.provenance_to_missing = sorted(cited - store)
     seen = records.keys() | cited
-    has_name = _HAS_NAME.search
+    has_name = _has_name
     s.uncovered = [mid for m, mid in zip(memories, ids, strict=True)
                    if mid not in seen and has_name(m.content)]
     s.new.sort()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
 
 import networkx as nx
 
@@ -87,12 +89,13 @@ def _build_graph(
     hashes: Mapping[str, str] | None,
     stats: corpus.CorpusStats | None = None,
 ) -> nx.MultiDiGraph:
-    by_id = {m.id: m for m in memories}
-    created = {m.id: m.created_at for m in memories}
-    texts = {m.id: m.content for m in memories}
+    ids = list(map(_ID, memories))  # (C-level passes: this runs per memory of the store)
+    by_id = dict(zip(ids, memories, strict=True))
+    created = dict(zip(ids, map(_CREATED, memories), strict=True))
+    texts = dict(zip(ids, map(_CONTENT, memories), strict=True))
     if hashes is None:
         hashes = {m.id: content_hash(m.content) for m in memories}
-    mentions = [m for a in analyses for m in a.mentions]
+    mentions = list(chain.from_iterable(map(_MENTIONS, analyses)))
 
     if stats is None:
         stats = _corpus_stats(texts, analyses)
@@ -132,19 +135,22 @@ def _build_graph(
     speaker_entity: dict[tuple[str, str], str] = {}
     own_speaker: dict[tuple[str, str], str] = {}
     normalize = resolve.normalize
-    spoken: dict[str, str] = {}  # speaker -> its key: a store has few speakers, thousands of turns
+    # speaker -> its key when that is a node, else "": a store has few speakers, thousands of turns
+    spoken: dict[str, str] = {}
+    owner_of = owner.get
     for a in analyses:  # one pass over every mention (this runs per mention of the store)
         mid = a.memory_id
         for i, m in enumerate(a.mentions):
-            e = owner.get(id(m))
+            e = owner_of(id(m))
             if e is not None:
                 entity_of_mention[(mid, i)] = e
             spk = m.speaker
             if spk:
                 key = spoken.get(spk)
                 if key is None:
-                    key = spoken[spk] = normalize(spk)
-                if key in known:
+                    key = normalize(spk)
+                    key = spoken[spk] = key if key in known else ""
+                if key:
                     speaker_entity[(mid, spk)] = key
                 if e is not None and m.extractor == "speaker":
                     own_speaker[(mid, spk)] = e
@@ -155,9 +161,13 @@ def _build_graph(
     types = {key: attrs["type"] for key, attrs in nodes}
     rels = check_edge_types(rels, types)
     rels += co_occurrence_edges(list(analyses), entity_of_mention, types, by_id, rels)
-    records = [memory_record(m, hashes[m.id]) for m in memories]
+    records = list(map(memory_record, memories, map(hashes.__getitem__, ids)))
     meta = {"extractor": extractor, "generator": "soulgraph"}
     return assemble(nodes, [r.edge() for r in rels], records, meta)
+
+
+_ID, _CREATED, _CONTENT = attrgetter("id"), attrgetter("created_at"), attrgetter("content")
+_MENTIONS = attrgetter("mentions")
 
 
 def _corpus_stats(texts: dict[str, str], analyses: Sequence[MemoryAnalysis]) -> corpus.CorpusStats:
@@ -200,16 +210,13 @@ def _node(c, etype, conf, reasons, created, *, pinned: bool) -> dict:
 
     Provenance: one entry per position (memory, start), in that order; of mentions at one
     position the first in ``c.mentions`` order (what a stable sort by position keeps)."""
-    first: dict[tuple[str, int], Mention] = {}
-    for m in c.mentions:
-        at = (m.memory_id, m.start)
-        if at not in first:
-            first[at] = m
+    # (read backwards, the first mention of a position is the one left in the dict)
+    first: dict[tuple[str, int], Mention] = {(m.memory_id, m.start): m for m in reversed(c.mentions)}
     prov, times = [], []
     for at in sorted(first):
         m = first[at]
-        mid = at[0]
-        p = {"memory_id": mid, "start": at[1], "end": m.end,
+        mid, start = at
+        p = {"memory_id": mid, "start": start, "end": m.end,
              "sentence_start": m.sent_start, "sentence_end": m.sent_end, "extractor": m.extractor}
         t = created[mid]
         if t is not None:

@@ -157,14 +157,15 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
             ka = normalize(alias)
             if kn in g.parent and ka in g.parent:
                 g.union(ka, kn, root=kn)
-    titled: dict[int, list[str]] = {}  # few: one scan of the cues
-    for m in mentions:
-        for c in m.cues:
-            if c.startswith(_TITLED):
-                titled[id(m)] = titled_forms(m)
-                break
+    titled: dict[int, list[str]] = {}  # few (often none: one C-level look at every cue first)
+    if _TITLED in "\n".join(map("\n".join, map(_CUES, mentions))):
+        for m in mentions:
+            for c in m.cues:
+                if c.startswith(_TITLED):
+                    titled[id(m)] = titled_forms(m)
+                    break
     forms: dict[str, set[str]] = defaultdict(set)
-    for m in mentions:
+    for m in mentions if titled else ():
         if id(m) in titled:
             forms[keys[m.text]].update(normalize(t) for t in titled[id(m)])
     for k in sorted(forms):  # "President Reagan" (untagged, whole) is "Reagan"
@@ -185,6 +186,7 @@ def cluster(mentions: list[Mention], registry: Registry) -> list[Cluster]:
 
 
 _SPAN = operator.attrgetter("start", "end")
+_CUES = operator.attrgetter("cues")
 
 
 def _parenthetical_aliases(mentions: list[Mention]) -> list[tuple[str, str]]:
@@ -197,6 +199,8 @@ def _parenthetical_aliases(mentions: list[Mention]) -> list[tuple[str, str]]:
             by_memory[m.memory_id].append(m)
     pairs = set()
     for ms in by_memory.values():
+        if len(ms) < 2:
+            continue  # (most memories: one name besides its speaker, no pair)
         ms.sort(key=_SPAN)
         for a, b in zip(ms, ms[1:], strict=False):
             if b.start - a.end != 2:  # " (" between the two names
@@ -235,7 +239,10 @@ def titled_forms(m: Mention) -> list[str]:
 def _aliases(ms: list[Mention], name: str, titled: dict[int, list[str]] | None = None) -> list[str]:
     """Every other way the mentions wrote the name, titled forms included (``titled``: the
     titled forms of the mentions that have any, when the caller already collected them)."""
-    forms = (titled.get(id(m), ()) for m in ms) if titled is not None else (titled_forms(m) for m in ms)
+    if titled is not None:  # (none collected: no mention has one)
+        forms = (titled.get(id(m), ()) for m in ms) if titled else ()
+    else:
+        forms = (titled_forms(m) for m in ms)
     return sorted({m.text for m in ms}.union(*forms) - {name})
 
 

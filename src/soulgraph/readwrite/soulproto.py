@@ -13,6 +13,7 @@ so ``provenance`` ({name: [memory ids]}) and the full soulgraph graph (under
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from itertools import repeat
 
 import networkx as nx
 
@@ -58,11 +59,26 @@ def _edge_time(d: dict) -> str | None:
     return times[0] if times else None
 
 
+def _memory_ids(d: dict) -> list:
+    """``sorted(set(provenance_ids(d)))``; for a built graph's node (a plain dict whose entries
+    are dicts) the ids go straight into the set, ``None`` (an entry without one) dropped after."""
+    prov = d.get("provenance") if type(d) is dict else None
+    if type(prov) is list:
+        try:
+            ids = set(map(dict.get, prov, repeat("memory_id")))
+        except TypeError:  # (an entry that is no dict)
+            pass
+        else:
+            ids.discard(None)
+            return sorted(ids)
+    return sorted(set(provenance_ids(d)))
+
+
 def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None) -> dict:
     names = _names(g)
     entities = {names[n]: SOUL_TYPE.get(d.get("type"), d.get("type") or "concept")
                 for n, d in g.nodes(data=True)}
-    provenance = {names[n]: sorted(set(provenance_ids(d))) for n, d in g.nodes(data=True)}
+    provenance = {names[n]: _memory_ids(d) for n, d in g.nodes(data=True)}
     edges = []
     for u, v, d in g.edges(data=True):
         prov = d.get("provenance", [])

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
 
 from soulgraph.classify import gazetteer
 from soulgraph.extract.segments import segments_of
@@ -250,9 +253,15 @@ def co_occurrence_edges(
     """:func:`co_occurrence` as plain records (``semantic``: relations or records)."""
     joined = {frozenset((r.source, r.target)) for r in semantic}
     edges: dict[tuple[str, str], _Edge] = {}
+    technical = {e for e, t in types.items() if t in CO_OCCUR_TYPES}
+    # the memories with two mentions of technical things or more: counted at C level over every
+    # kept mention (most memories name one thing, or none of these types)
+    counts = Counter(map(itemgetter(0), compress(entity_of_mention, map(
+        technical.__contains__, entity_of_mention.values()))))
+    busy = {mid for mid, n in counts.items() if n > 1}
     for a in analyses:
-        if len(a.mentions) < 2:
-            continue  # no two names in one sentence
+        if a.memory_id not in busy or len(a.mentions) < 2:
+            continue  # no two technical names in one sentence
         mem = memories[a.memory_id]
         by_sent: dict[tuple[int, int], set[str]] = {}
         for i, m in enumerate(a.mentions):

@@ -100,6 +100,13 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
     """Segments for ``text``; empty when it holds no speaker prefixes."""
     if ":" not in text and "]" not in text:
         return []  # every prefix form ends in ":" or "]": skip the scan
+    if "\n" not in text:  # one line (a chat turn "Name: ..."): one prefix at most, at its start
+        return _one_line(text, speaker)
+    return _lines(text, speaker)
+
+
+def _lines(text: str, speaker: str | None) -> list[Segment]:
+    """:func:`split_segments` of any text: the prefixes at its line starts, then the evidence."""
     raw = []
     for m in _line_prefixes(text):
         name = (m.group("b") or m.group("n") or "").strip()
@@ -127,6 +134,23 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
             end -= 1
         segs.append(_segment(name, body, max(end, body)))
     return segs
+
+
+def _one_line(text: str, speaker: str | None) -> list[Segment]:
+    """:func:`split_segments` of a text without a line feed: its only line start is the text's
+    start, so there is one prefix or none, and no repeat nor transcript to count."""
+    m = _PREFIX.match(text)
+    if m is None:
+        return []
+    bracketed, named = m.groups()
+    name = (bracketed or named or "").strip()
+    if not name or not name[0].isupper() or not (
+            name in ROLES or (speaker is not None and name == speaker) or _name_like(name)):
+        return []
+    body, end = m.end(), len(text)
+    while end > body and text[end - 1] == "\r":
+        end -= 1
+    return [_segment(name, body, end)]
 
 
 _SEGMENT_FIELDS = ("speaker", "start", "end")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from itertools import compress, product
 from pathlib import Path
 
 import orjson
@@ -142,6 +143,12 @@ def to_memory(row: object, where: str, layer: str | None = None, domain: str | N
 
 
 _FIELDS_SET = frozenset({"id", "content", "superseded", "extra"})  # fields to_memory always passes
+_OPTIONAL = ("created_at", "layer", "domain", "speaker", "segments")
+# the fields a checked memory has set, by which of the optional ones hold a value: one copy per
+# memory instead of adding them one by one
+_SETS = {flags: _FIELDS_SET.union(compress(_OPTIONAL, flags))
+         for flags in product((False, True), repeat=len(_OPTIONAL))}
+_STR_OR_NULL = frozenset({str, type(None)})
 
 
 def checked_memory(row: object, layer: str | None = None, domain: str | None = None) -> Memory | None:
@@ -164,31 +171,24 @@ def checked_memory(row: object, layer: str | None = None, domain: str | None = N
     elif not mid:
         return None
     created, row_layer, row_domain, speaker = get("created_at"), get("layer"), get("domain"), get("speaker")
-    fields_set = set(_FIELDS_SET)
-    add = fields_set.add
-    if created is not None:
-        if type(created) is not str:
-            if type(created) is not int and type(created) is not float:
-                return None
-            created = str(created)
-        add("created_at")
-    for key, value in (("layer", row_layer), ("domain", row_domain), ("speaker", speaker)):
-        if value is not None:  # a string or null
-            if type(value) is not str:
-                return None
-            add(key)
+    if created is not None and type(created) is not str:
+        if type(created) is not int and type(created) is not float:
+            return None
+        created = str(created)
+    if type(row_layer) not in _STR_OR_NULL or type(row_domain) not in _STR_OR_NULL \
+            or type(speaker) not in _STR_OR_NULL:
+        return None
     if layer is not None:
         row_layer = layer
-        add("layer")
     if domain is not None:
         row_domain = domain
-        add("domain")
     extra = dict(row)  # the unknown fields, in their order (a copy, then drop the known: C-speed)
+    pop = extra.pop
     for k in _KNOWN:
-        extra.pop(k, None)
+        pop(k, None)
     segments = split_segments(content, speaker)
-    if segments:
-        fields_set.add("segments")
+    fields_set = set(_SETS[created is not None, row_layer is not None, row_domain is not None,
+                           speaker is not None, bool(segments)])
     return unvalidated(Memory, {
         "id": mid, "content": content, "created_at": created, "layer": row_layer, "domain": row_domain,
         "speaker": speaker, "superseded": bool(get("superseded") or get("superseded_by")),

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from itertools import compress, repeat
+from operator import attrgetter, is_
 
 import orjson
 
@@ -27,6 +29,7 @@ CUSTOM = "memory/custom_layers.json"
 FLAT = {f"memory/{layer}.json": layer for layer in LAYERS}
 NESTED = re.compile(r"^memory/(?P<layer>[^/]+)/(?P<domain>[^/]+)/entries\.json$")
 COMPANIONS = frozenset({"core", "graph", "self_model", "general_events", "archives"})
+_ID = attrgetter("id")
 
 
 def memory_members(names: Iterable[str]) -> list[tuple[str, str | None, str | None]]:
@@ -85,13 +88,18 @@ def _entries(data: object, where: str, layer: str, domain: str | None) -> Iterat
         return
     if not isinstance(data, list):
         raise SoulgraphError(f"{where}: expected a list of memory entries")
-    for i, row in enumerate(data, start=1):
-        mem = checked_memory(row, layer, domain)  # (no error message to word for most entries)
-        yield mem if mem is not None else to_memory(row, f"{where}: entry {i}", layer, domain)
+    # (no error message to word for most entries: each checked by one C-level pass)
+    mems = list(map(checked_memory, data, repeat(layer), repeat(domain)))
+    for i in compress(range(len(mems)), map(is_, mems, repeat(None))):  # the others, in order
+        mems[i] = to_memory(data[i], f"{where}: entry {i + 1}", layer, domain)
+    yield from mems
 
 
 def dedupe(memories: Iterable[Memory]) -> list[Memory]:
     """Drop repeats of one id (flat + nested copies); a clashing id with other text gets a suffix."""
+    memories = list(memories)
+    if len(set(map(_ID, memories))) == len(memories):
+        return memories  # (no id twice: the usual soul, told at C level)
     out: list[Memory] = []
     seen: dict[str, Memory] = {}
     for m in memories:
