@@ -154,3 +154,24 @@ def test_people_a_verb_acts_on_are_not_what_its_subject_is():
     assert not any(h == "Theo" and r == "works_at" for h, r, _ in edges), edges
     _, edges = _facts("Dana got a job at Stripe in Dublin.")
     assert ("Dana", "works_at", "Stripe") in edges, edges
+
+
+def test_a_plural_subject_takes_a_plural_role():
+    # two people (or "we") and a plural role noun: the role is theirs ("met students" is not)
+    _, edges = _facts("Jenna and Mike became partners at Deloitte in Chicago.")
+    assert ("Jenna", "works_at", "Deloitte") in edges and ("Mike", "works_at", "Deloitte") in edges, edges
+
+
+def test_an_advocacy_group_named_x_for_y_stays_whole_after_a_trading_verb():
+    types, _ = _facts("She quit Teachers for America to start a company.")
+    assert "Teachers for America" in types and "Teachers" not in types, types
+
+
+def test_regex_role_word_in_a_place_or_firm_name_is_no_title():
+    types, _ = _facts("General Lee Avenue was closed after the storm.", "regex")
+    assert "Lee Avenue" not in types, types
+
+
+def test_regex_numbered_street_abbreviation_opens_no_saint():
+    types, _ = _facts("We live on 5th St. Mary brought cookies over.", "regex")
+    assert "St. Mary" not in types, types

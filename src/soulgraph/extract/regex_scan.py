@@ -419,6 +419,8 @@ technology business development""".split())
 def _saint_before(t: str, i: int) -> bool:
     """"St." at ``i`` opens a name ("to St. Louis"), not closes a street's ("Main St. Bob said")."""
     prev = t[max(0, i - 30):i].split()
+    if prev and prev[-1][:1].isdigit():
+        return False  # "on 5th St. Mary brought cookies": a numbered street
     return not prev or not prev[-1][:1].isupper() or prev[-1][-1:] in ".!?"
 
 
@@ -443,6 +445,13 @@ def _named_after(t: str, words: list[tuple[int, int]], i: int) -> bool:
     name or another title follows, not "Author Services", "Inspector Gadget"."""
     if i >= len(words):
         return False
+    k = i  # the name after the role word: its capitalised words up to a connector
+    while k + 1 < len(words) and t[words[k + 1][0]].isupper() \
+            and not _is_stopword(t[words[k + 1][0]:words[k + 1][1]]):
+        k += 1
+    last = t[words[k][0]:words[k][1]].casefold()
+    if last in gazetteer.words("places_suffix") or last in gazetteer.words("orgs_suffix"):
+        return False  # "General Lee Avenue", "General Mills Inc": the run names a place or a firm
     w = t[words[i][0]:words[i][1]]
     if gazetteer.is_plain_given_name(w) or w.casefold() in W.NAMED_ROLES or w.casefold() in W.ROLE_TITLES:
         return True

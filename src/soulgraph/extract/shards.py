@@ -152,11 +152,14 @@ def fork(target: Callable[..., None], *args: Any) -> Channel | None:
         return None
     if pid == 0:  # the child: never returns
         _child(theirs, parent, prctl, old, target, args)
-    try:
-        theirs.close()
-        return Channel(pid, mine)
-    finally:
+    theirs.close()
+    channel = Channel(pid, mine)
+    try:  # a signal that came while blocked is delivered here: the child must not be lost
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    except BaseException:
+        channel.close()
+        raise
+    return channel
 
 
 def _child(sock: socket.socket, parent: int, prctl: Callable[..., int] | None, mask: Any,
@@ -174,8 +177,10 @@ def _child(sock: socket.socket, parent: int, prctl: Callable[..., int] | None, m
             signal.set_wakeup_fd(-1)  # (the host's, to a descriptor just closed)
         except ValueError:  # not the main thread
             pass
+        for sig in signal.valid_signals():  # no handler of the host's runs in a copy of it
+            if callable(signal.getsignal(sig)):
+                signal.signal(sig, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the parent, which stops us
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # no host shutdown handler in a copy
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         target(Channel(0, sock), *args)

@@ -91,9 +91,11 @@ def two_names_around_for(doc, i: int, k: int) -> bool:
     """Whether "for" at ``k`` joins two names rather than being part of one ("Center for Strategic
     Studies"): a verb of trading before the run ("leaving Acme for Vercel"), or a given name after
     "for" when the name before it ends in no organisation word ("Ticketmaster for Phoebe Bridgers")."""
-    if i > 0 and doc[i - 1].lower_ in _TRADE_VERBS:
-        return True
     last = doc[k - 1].lower_
+    if i > 0 and doc[i - 1].lower_ in _TRADE_VERBS:
+        # not "quit Teachers for America", "left Students for Fair Admissions": a plural noun
+        # before "for" opens an advocacy group's name
+        return not (last.endswith("s") and lexicon.is_word(last))
     return k + 2 < len(doc) and gazetteer.is_plain_given_name(doc[k + 1].text) \
         and doc[k + 2].text[:1].isupper() and last not in gazetteer.words("orgs_suffix") \
         and last not in gazetteer.words("places_suffix") and not lexicon.is_word(last)

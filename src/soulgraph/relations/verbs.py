@@ -28,6 +28,9 @@ _SCHOOLING = frozenset({"kindergarten", "preschool", "school", "classes", "class
                         "studies", "semester", "term", "degree", "course", "courses", "training"})
 
 
+_PLURAL_PRONOUNS = frozenset({"we", "they"})
+
+
 def _patients(t) -> list:
     pats = [c for c in t.children if c.dep_ == "nsubjpass"]
     if pats:
@@ -117,8 +120,10 @@ def verb_frame(ctx: Ctx, v) -> None:
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
-            if o.tag_ == "NNS" and lem not in COPULAS:
+            if o.tag_ == "NNS" and lem not in COPULAS and len(subs) == 1 \
+                    and subs[0][1].lower_ not in _PLURAL_PRONOUNS:
                 continue  # "met students in Osaka", "made friends at X": others, not what the subject is
+                # (a plural subject takes a plural role: "Jenna and Mike became partners at Deloitte")
             roles.append(o)
             noun_frame(ctx, subs, o)
             continue
