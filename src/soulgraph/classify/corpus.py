@@ -233,17 +233,21 @@ def aggregate(facts: Iterable[tuple[str, list]]) -> CorpusStats:
                        Counter(chain.from_iterable(map(str.split, package_parts))))
 
 
+def _commit_prefix(text: str) -> bool:
+    """A commit-message prefix ("fix(api):") at a line start (only the text's start in one line)."""
+    return (_COMMIT.search(text) if "\n" in text else _COMMIT.match(text)) is not None
+
+
 def is_technical(text: str) -> bool:
     """Two or more code-like spans (identifiers, paths, backticks, commit prefixes)."""
     if not ("`" in text or "_" in text or "#" in text or "()" in text or _DOT_MARK.search(text)
-            or (_COMMIT.search(text) if "\n" in text else _COMMIT.match(text))):
+            or _commit_prefix(text)):
         return False  # no branch of _CODE can match: skip its slow scan (most chat text)
     # Each match of a branch but the commit prefix's holds a mark, so two matches (they do not
     # overlap) hold two: with fewer, only a commit prefix can be the second ("PR #837" alone
     # is not technical; most texts with a mark hold one)
     marks = text.count("`") + text.count("_") + text.count("#") + text.count("()")
-    if marks < 2 and marks + len(_DOT_MARK.findall(text)) < 2 and not (
-            _COMMIT.search(text) if "\n" in text else _COMMIT.match(text)):
+    if marks < 2 and marks + len(_DOT_MARK.findall(text)) < 2 and not _commit_prefix(text):
         return False
     spans = _CODE.finditer(text)  # the first two of findall's matches: the rest need no scan
     return next(spans, None) is not None and next(spans, None) is not None

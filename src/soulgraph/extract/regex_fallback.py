@@ -237,9 +237,8 @@ def _shard(parent: shards.Channel, memories: Sequence[Memory], lo: int, hi: int,
             cands.setdefault(key, c)
     verdicts, credible = parent.recv()
     for key, c in cands.items():
-        c.verdict, c.shape = verdicts.get(key, (None, c.shape))
-        c.head = [f"regex:{c.verdict}"]
-        c.tail = [f"shape:{c.shape}"] if c.shape else []
+        verdict, c.shape = verdicts.get(key, (None, c.shape))
+        _settle(c, verdict)
     parent.send(_pack(_emit_range(memories, scanned, lo, cands, credible, None, finish)))
 
 
@@ -283,10 +282,15 @@ def _judge(cands: dict[str, Candidate]) -> set[str]:
     """Pass 2: every candidate's verdict and cues; the keys of credible speakers."""
     _code_refs(cands)
     for key, c in cands.items():
-        c.verdict = _verdict(key, c)
-        c.head = [f"regex:{c.verdict}"]
-        c.tail = [f"shape:{c.shape}"] if c.shape else []
+        _settle(c, _verdict(key, c))
     return {k for k, c in cands.items() if _speaker_credible(c)}
+
+
+def _settle(c: Candidate, verdict: str | None) -> None:
+    """Record a candidate's verdict and the cues each of its mentions carries."""
+    c.verdict = verdict
+    c.head = [f"regex:{verdict}"]
+    c.tail = [f"shape:{c.shape}"] if c.shape else []
 
 
 def _emit_range(memories: Sequence[Memory], scanned: list, lo: int, cands: dict[str, Candidate],

@@ -377,9 +377,9 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
                     if k == len(words):
                         cue = ""  # "CEO of Globex": no person named after it
             continue
-        if _is_stopword(w) and not (lw == "fixed" and w[0] == "F" and i + 1 < len(words)
-                                    and t[words[i + 1][0]:words[i + 1][1]] == "Income"):
-            flush()  # (a "Fixed Income" desk or firm is a name: finance's word for bonds)
+        if _is_stopword(w) and not (i + 1 < len(words)
+                                    and W.opens_term(w, t[words[i + 1][0]:words[i + 1][1]])):
+            flush()
             of_title = 0
             continue
         corp = lw in _CORP_TITLES and w.isupper()  # "Acme CEO Jane Doe", "CTO of Plaid"

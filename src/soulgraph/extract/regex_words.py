@@ -95,10 +95,17 @@ ROLE_SPEAKERS = {"user": "speaker:user", "agent": "speaker:agent", "assistant": 
 IMPERATIVES = frozenset("""
 call email text ask tell remind ping message invite thank meet visit pay send contact congratulate help
 """.split())
-# Irregular past tenses that open a diary line before a name: "Met Olivia's boyfriend", "Saw Tom".
+# Irregular past tenses that open a diary line before a name: "Met Olivia's boyfriend", "Saw Tom"
+# (both extractors strip them).
 PAST_BEFORE_NAME = frozenset("""
 met saw took told gave sent brought caught left found heard taught drove flew ran rode
 """.split())
+
+
+def opens_term(first: str, second: str) -> bool:
+    """A past-tense opener that begins a compound term, not a verb to strip: "Fixed Income"
+    (finance's word for bonds: a desk's or a firm's name). Both extractors ask this."""
+    return first[:1] == "F" and first.casefold() == "fixed" and second == "Income"
 # What a family calls its members, as a name: "Call Mom".
 KIN_NAMES = frozenset("mom mum dad mommy mummy daddy mama papa grandma grandpa granny nana".split())
 

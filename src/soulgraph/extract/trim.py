@@ -12,6 +12,7 @@ import re
 from soulgraph import shapes
 from soulgraph.classify import gazetteer
 from soulgraph.extract import context, lexicon
+from soulgraph.extract.regex_words import PAST_BEFORE_NAME, opens_term
 
 # Tags that never start a name: determiners, pronouns, possessive markers, punctuation.
 _LEAD_TAGS = frozenset({"DT", "PDT", "PRP", "PRP$", "WP", "WP$", "POS", "IN", "CC", "TO", "RB",
@@ -44,9 +45,6 @@ PAST_OPENERS = frozenset(
     "released deployed pinned patched rewrote reviewed paired benchmarked rotated configured "
     "installed uninstalled tested debugged profiled documented implemented improved simplified".split()
 )
-# Irregular past tenses that open a diary line before a given name ("Met Olivia", "Saw Tom").
-PAST_BEFORE_NAME = frozenset(
-    "met saw took told gave sent brought caught left found heard taught drove flew ran rode".split())
 # Trailing words that name a thing about the name, not the name ("Soul Protocol PR", "Acme team").
 TRAILING_HEADS = frozenset(
     "pr prs mr issue issues repo repos repository team teams project release branch fork folks people "
@@ -137,7 +135,7 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
         tok = doc[i]
         low = tok.lower_
         if sent_initial and (low in IMPERATIVES or low in PAST_OPENERS) and tok.text[:1].isupper() \
-                and not (low == "fixed" and doc[i + 1].text == "Income"):  # finance's "Fixed Income"
+                and not opens_term(tok.text, doc[i + 1].text):
             i += 1  # imperative opener: "Add Milla's notes", "Fix Soul Protocol" (NER often swallows it)
             sent_initial = False
             continue

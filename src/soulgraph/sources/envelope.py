@@ -109,16 +109,14 @@ def _lines(text: str, speaker: str | None) -> list[Segment]:
     """:func:`split_segments` of any text: the prefixes at its line starts, then the evidence."""
     raw = []
     for m in _line_prefixes(text):
-        name = (m.group("b") or m.group("n") or "").strip()
-        if not name or not name[0].isupper():
-            continue
-        raw.append((m.start(), m.end(), name))
+        name = _prefix_name(m)
+        if name is not None:
+            raw.append((m.start(), m.end(), name))
     if not raw:
         return []
     if len(raw) == 1:  # one prefix (a chat turn "Name: ..."): no repeats, no transcript
         start, _, name = raw[0]
-        if not (name in ROLES or (speaker is not None and name == speaker)
-                or (start == 0 and _name_like(name))):
+        if not (_known_speaker(name, speaker) or (start == 0 and _name_like(name))):
             return []
         found = raw
     else:
@@ -140,17 +138,24 @@ def _one_line(text: str, speaker: str | None) -> list[Segment]:
     """:func:`split_segments` of a text without a line feed: its only line start is the text's
     start, so there is one prefix or none, and no repeat nor transcript to count."""
     m = _PREFIX.match(text)
-    if m is None:
-        return []
-    bracketed, named = m.groups()
-    name = (bracketed or named or "").strip()
-    if not name or not name[0].isupper() or not (
-            name in ROLES or (speaker is not None and name == speaker) or _name_like(name)):
+    name = _prefix_name(m) if m is not None else None
+    if name is None or not (_known_speaker(name, speaker) or _name_like(name)):
         return []
     body, end = m.end(), len(text)
     while end > body and text[end - 1] == "\r":
         end -= 1
     return [_segment(name, body, end)]
+
+
+def _prefix_name(m: re.Match) -> str | None:
+    """The name a prefix match holds ("[Name]" or "Name:"), when it opens with a capital."""
+    name = (m.group("b") or m.group("n") or "").strip()
+    return name if name and name[0].isupper() else None
+
+
+def _known_speaker(name: str, speaker: str | None) -> bool:
+    """A speaker by role ("User", "Assistant") or the one the memory's record names."""
+    return name in ROLES or (speaker is not None and name == speaker)
 
 
 _SEGMENT_FIELDS = ("speaker", "start", "end")
@@ -171,7 +176,7 @@ def _speakers(text: str, speaker: str | None, raw: list[tuple[int, int, str]]) -
     transcript = len(raw) == sum(1 for ln in text.splitlines() if ln.strip())
     found = []
     for start, body, name in raw:
-        ok = (name in ROLES or (speaker is not None and name == speaker)
+        ok = (_known_speaker(name, speaker)
               or (counts[name] >= 2 and _name_like(name))
               or (transcript and _name_like(name))
               or (start == 0 and _name_like(name)))
