@@ -52,3 +52,52 @@ def test_became_is_a_copula(text, edge):
 def test_became_with_a_plain_object_joins_nothing():
     _, edges = _graph("Ellie became a vegetarian after the trip to Portland.")
     assert not [e for e in edges if e[1] != "co_occurs"], edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, team", [
+    ("Arsenal beat Chelsea 3-1 at the Emirates on Sunday.", "Chelsea"),  # a given name, a district
+    ("Barcelona lost to Girona 4-2, leaving them five points behind.", "Girona"),
+])
+def test_a_side_of_a_match_result_is_a_team(text, team, extractor):
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(team) == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_name_before_a_range_without_a_result_is_no_team(extractor):
+    types, _ = _graph("My cousin Chelsea works 9-5 at a bakery and lives in Boston.", extractor=extractor)
+    assert types.get("Chelsea") == "person" and types.get("Boston") == "place", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_town_and_a_teams_nickname_is_a_team(extractor):
+    types, _ = _graph("Shohei Ohtani signed a 10-year deal with the Los Angeles Dodgers.",
+                      "The Chicago Bulls traded their star guard.", extractor=extractor)
+    assert types.get("Los Angeles Dodgers") == "org" and types.get("Chicago Bulls") == "org", types
+
+
+def test_a_teams_manager_names_the_team():
+    types, edges = _graph("Liverpool manager Arne Slot praised the defence after the win at Anfield.")
+    assert types.get("Liverpool") == "org" and ("Arne Slot", "works_at", "Liverpool") in edges, (types, edges)
+
+
+@pytest.mark.parametrize("text, owner, name", [
+    ("Tesla's Elon Musk said the company would cut prices in China again.", "Tesla", "Elon Musk"),
+    ("China's Xi Jinping met German Chancellor Olaf Scholz in Beijing.", "China", "Xi Jinping"),
+])
+def test_regex_a_listed_owners_possessive_is_not_the_names_first_word(text, owner, name):
+    """'Tesla's Elon Musk' was one person in regex mode when the given name was not listed."""
+    types, _ = _graph(text, extractor="regex")
+    assert name in types and not any(n.startswith(owner + "'s") for n in types), types
+
+
+@pytest.mark.parametrize("text, person, word", [
+    ("Brazil's president Lula met Argentine President Javier Milei in Buenos Aires.", "Javier Milei",
+     "Argentine"),
+    ("Brazil's president Lula met Lebanese Prime Minister Najib Mikati in Beirut.", "Najib Mikati",
+     "Lebanese"),
+])
+def test_a_nationality_before_a_title_is_no_home(text, person, word):
+    _, edges = _graph(text)
+    assert (person, "lives_in", word) not in edges and ("Lula", "lives_in", "Brazil") in edges, edges
