@@ -101,3 +101,39 @@ def test_regex_a_listed_owners_possessive_is_not_the_names_first_word(text, owne
 def test_a_nationality_before_a_title_is_no_home(text, person, word):
     _, edges = _graph(text)
     assert (person, "lives_in", word) not in edges and ("Lula", "lives_in", "Brazil") in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_given_name_used_as_one_is_no_surname(extractor):
+    """'Kim from security' names Kim by her given name: not Daniel Kim's surname."""
+    types, _ = _graph("We met Kim from security to rotate the Stripe API keys.",
+                      "Daniel Kim thinks the Redis failover misfired.", extractor=extractor)
+    assert types.get("Kim") == "person" and types.get("Daniel Kim") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_surname_alone_still_extends_to_the_full_name(extractor):
+    types, _ = _graph("Mark Chen wrote the RFC for splitting the user service.",
+                      "The review went well and Chen merged it on Friday.", extractor=extractor)
+    assert "Mark Chen" in types and "Chen" not in types, types
+
+
+@pytest.mark.parametrize("text, name, glued", [
+    ("Watched Arsenal beat Chelsea 2-1 with Marcus at the pub.", "Arsenal", "Watched Arsenal"),
+    ("Visited Kyoto with Aiko in April.", "Kyoto", "Visited Kyoto"),
+    ("Took Pickles to the vet for her shots.", "Pickles", "Took Pickles"),
+])
+def test_a_diary_lines_past_verb_is_not_the_names_first_word(text, name, glued):
+    types, _ = _graph(text)
+    assert name in types and glued not in types, types
+
+
+def test_a_past_verb_that_is_also_an_adjective_stays_in_the_name():
+    types, _ = _graph("United Airlines cancelled the flight to Denver.")
+    assert "United Airlines" in types, types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_vet_practice_is_an_organisation(extractor):
+    types, _ = _graph("We took the cat to Dr. Alvarez at Bayside Vet for her shots.", extractor=extractor)
+    assert types.get("Bayside Vet") == "org", types

@@ -345,6 +345,8 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str],
         if ts == tl or ts in (None, "concept"):
             if long.split()[0] == k and not _same_introduction(c, by_key[long], texts):
                 continue
+            if long.split()[-1] == k and _first_name_use(c, texts):
+                continue
             out.append((k, long))
     return out
 
@@ -381,6 +383,21 @@ def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
             if w is not None and w.group(1).casefold() in _PERSONAL:
                 out.add(w.group(1).casefold())
     return out
+
+
+_FROM_GROUP = re.compile(r"\s+from\s+(?:the\s+|our\s+|my\s+)?[a-z]")
+
+
+def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
+    """Whether a one-word name is used as a given name ("Kim from security", "Dan from work"):
+    then it is no surname of a full name ("Daniel Kim")."""
+    if not texts:
+        return False
+    for m in c.mentions:
+        text = texts.get(m.memory_id)
+        if text and _FROM_GROUP.match(text, m.end):
+            return True
+    return False
 
 
 def _same_introduction(short: Cluster, long: Cluster, texts: dict[str, str] | None) -> bool:
