@@ -137,3 +137,12 @@ def test_a_past_verb_that_is_also_an_adjective_stays_in_the_name():
 def test_a_vet_practice_is_an_organisation(extractor):
     types, _ = _graph("We took the cat to Dr. Alvarez at Bayside Vet for her shots.", extractor=extractor)
     assert types.get("Bayside Vet") == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_brand_named_like_a_titled_person_is_the_brand(extractor):
+    """'Captain Morgan' (a listed rum brand) was a person 'Morgan' with the title 'captain'."""
+    types, _ = _graph("At the party Captain Morgan and Coke was the drink of the night.",
+                      "Captain Smith flew the plane to Denver.", extractor=extractor)
+    assert types.get("Captain Morgan") == "tool" and "Morgan" not in types, types
+    assert types.get("Smith", types.get("Captain Smith")) == "person", types

@@ -143,6 +143,12 @@ _LANDFORM_FIRST = frozenset({"lake", "mount", "mt.", "mt", "cape"})
 _STORMS = frozenset({"hurricane", "typhoon", "cyclone"})
 
 
+# Titles that open a listed brand's name: "Captain Morgan", "Dr Pepper" (the title votes person).
+_TITLE_FIRST = frozenset({"captain", "cap'n", "dr", "dr.", "doctor", "general", "major", "colonel",
+                          "sergeant", "mr", "mr.", "mrs", "mrs.", "uncle", "aunt", "lady", "sir", "king",
+                          "queen"})
+
+
 def _team(name: str, toks: list[str]) -> bool:
     """"Chicago Bulls", "Boston Red Sox": a listed town, then a team's nickname, in title case."""
     if not all(w[:1].isupper() and not (w.isupper() and len(w) > 2) for w in name.split()):
@@ -167,7 +173,9 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("tool", "known tool", 2.0 if plain else 4.0, "gazetteer"))
     if k in words("orgs"):
         out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
-    if k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
+    if k in words("marques") and len(toks) > 1 and toks[0] in _TITLE_FIRST:
+        out.append(Vote("tool", "known brand named like a titled person (Captain Morgan)", 4.5, "gazetteer"))
+    elif k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
         out.append(Vote("tool", "known brand (its product)", 1.3 if plain else 2.0, "gazetteer"))
         out.append(Vote("org", "known brand (its maker)", 0.6 if plain else 1.0, "gazetteer"))
     if k in words("places") or k in words("cities"):

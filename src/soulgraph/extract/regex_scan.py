@@ -386,7 +386,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         if (corp or lw == "director") and lw not in W.ROLE_TITLES and not _person_after(t, words, i + 1):
             corp = False  # "The CEO Summit", "CFO Magazine": the title names no one here
         elif (corp or lw in W.ROLE_TITLES or lw == "director" or (
-                lw in W.NAMED_ROLES and _named_after(t, words, i + 1))) and we < e:
+                lw in W.NAMED_ROLES and _named_after(t, words, i + 1))) and we < e \
+                and not _titled_brand(t, words, i):
             flush()
             cue, of_title = f"title:{lw}", 1
             continue
@@ -411,6 +412,11 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
 
 
 _CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
+
+
+def _titled_brand(t: str, words: list[tuple[int, int]], i: int) -> bool:
+    """"Captain Morgan": a title and the word after it are a listed brand's name, not a person's."""
+    return i + 1 < len(words) and gazetteer.key(t[words[i][0]:words[i + 1][1]]) in gazetteer.words("marques")
 
 
 def _owner_before_name(t: str, ws: int, we: int, nxt: tuple[int, int]) -> bool:
