@@ -106,7 +106,7 @@ def _build_graph(
         decide = memo.decide
     decisions = {c.key: decide(c.name, c.mentions, texts, stats) for c in clusters}
     sizes = {c.key: len(c.mentions) for c in clusters}
-    clusters = resolve.refine(clusters, {k: d.type for k, d in decisions.items()}, registry)
+    clusters = resolve.refine(clusters, {k: d.type for k, d in decisions.items()}, registry, texts)
     # a cluster that grew by a merge is typed again from all of its mentions
     decisions = {
         c.key: decisions[c.key] if sizes.get(c.key) == len(c.mentions) and c.key in decisions

@@ -262,8 +262,10 @@ def compatible(a: str | None, b: str | None) -> bool:
     return a == b or a in (None, "concept") or b in (None, "concept")
 
 
-def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry) -> list[Cluster]:
-    """Guarded merges that need the types: unambiguous short forms, then fuzzy variants."""
+def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry,
+           texts: dict[str, str] | None = None) -> list[Cluster]:
+    """Guarded merges that need the types: unambiguous short forms, then fuzzy variants
+    (``texts``: memory id -> text, read for the words that introduce a bare given name)."""
     if len(clusters) < 2:
         return clusters
     by_key = {c.key: c for c in clusters}
@@ -272,7 +274,7 @@ def refine(clusters: list[Cluster], types: dict[str, str], registry: Registry) -
     g = _Groups(by_key, _vetoes(registry), {normalize(n) for n in registry.entities})
     for c in clusters:  # keep stage-1 vetoes honest: members are all keys ever merged
         g.members[c.key] = {c.key, *c.merged_from}
-    for short, long in _short_forms(clusters, types):
+    for short, long in _short_forms(clusters, types, texts):
         g.union(short, long, root=long)
     for a, b in _fuzzy_pairs(clusters, types):
         g.union(a, b)
@@ -303,13 +305,17 @@ ORG_SUFFIXES = frozenset({
 })
 
 
-def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[str, str]]:
+def _short_forms(clusters: list[Cluster], types: dict[str, str],
+                 texts: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(short key, long key) where a short name extends to exactly one longer name.
 
     Only for people (a first name or a surname: "Sarah" -> "Sarah Chen") and
     organisations whose longer name only adds a legal/org suffix ("Acme" ->
     "Acme Corp"); both sides must agree on the type, the short side may be
-    undecided. Two candidates ("Sarah Chen", "Sarah Lee") means no merge.
+    undecided. Two candidates ("Sarah Chen", "Sarah Lee") means no merge. A bare given name
+    introduced as someone's kin, friend or pet, or by a title that goes with a given name
+    ("my brother Sam", "her dog Max", "Grandpa Joe", "Prince Harry") extends only to a full
+    name introduced the same way: without that evidence they are two people.
     """
     ext: dict[str, set[str]] = defaultdict(set)
     for c in clusters:
@@ -326,6 +332,7 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
         elif t == "org" and all(w in ORG_SUFFIXES for w in words[1:]):
             ext[words[0]].add(c.key)
     out = []
+    by_key = {c.key: c for c in clusters}
     for c in clusters:
         k = c.key
         if " " in k or len(k) < SHORT_MIN_LEN or is_acronym(c.name) or any(ch.isdigit() for ch in k):
@@ -336,8 +343,68 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str]) -> list[tuple[s
         (long,) = cands
         ts, tl = types.get(k), types.get(long)
         if ts == tl or ts in (None, "concept"):
+            if long.split()[0] == k and not _same_introduction(c, by_key[long], texts):
+                continue
+            if long.split()[-1] == k and _first_name_use(c, texts):
+                continue
             out.append((k, long))
     return out
+
+
+# Words that introduce a bare given name as one particular person of the writer's circle
+# (kin, friends, pets) or that go with a given name as a title (kin and royal styles):
+# "my brother Sam", "Sam, my friend", "her dog Max", "Grandpa Joe", "Prince Harry".
+_PERSONAL = frozenset({
+    "mother", "father", "mom", "mum", "dad", "mama", "papa", "sister", "brother", "sibling",
+    "daughter", "son", "kid", "wife", "husband", "spouse", "aunt", "auntie", "uncle", "cousin",
+    "niece", "nephew", "grandmother", "grandfather", "grandma", "grandpa", "granny", "nana",
+    "grandson", "granddaughter", "fiance", "fiancee", "fiancé", "fiancée", "stepson",
+    "stepdaughter", "stepmother", "stepfather", "twin", "friend", "buddy", "pal", "bestie",
+    "roommate", "neighbor", "neighbour", "boyfriend", "girlfriend", "dog", "cat", "puppy",
+    "kitten", "pet", "horse", "pony", "hamster", "rabbit", "bunny", "parrot",
+    "prince", "princess", "king", "queen", "emperor", "empress", "pope", "saint", "duke",
+    "duchess", "lord", "lady", "sir", "dame", "sultan", "sheikh", "tsar", "czar",
+})
+_WORD_BEFORE = re.compile(r"([A-Za-z\u00c0-\u024f]+)\s+$")
+
+
+def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
+    """The personal words that introduce a cluster's mentions: a title or apposition cue, or
+    the word written right before the name."""
+    out = set()
+    for m in c.mentions:
+        for cue in m.cues:
+            head, _, word = cue.partition(":")
+            if head in ("title", "appos") and word in _PERSONAL:
+                out.add(word)
+        text = texts.get(m.memory_id) if texts else None
+        if text and m.start > 0:
+            w = _WORD_BEFORE.search(text, max(0, m.start - 24), m.start)
+            if w is not None and w.group(1).casefold() in _PERSONAL:
+                out.add(w.group(1).casefold())
+    return out
+
+
+_FROM_GROUP = re.compile(r"\s+from\s+(?:the\s+|our\s+|my\s+)?[a-z]")
+
+
+def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
+    """Whether a one-word name is used as a given name ("Kim from security", "Dan from work"):
+    then it is no surname of a full name ("Daniel Kim")."""
+    if not texts:
+        return False
+    for m in c.mentions:
+        text = texts.get(m.memory_id)
+        if text and _FROM_GROUP.match(text, m.end):
+            return True
+    return False
+
+
+def _same_introduction(short: Cluster, long: Cluster, texts: dict[str, str] | None) -> bool:
+    """Whether a bare given name may be the full name's short form: it is introduced by no
+    personal word, or the full name is introduced by one of the same words."""
+    intro = _introductions(short, texts)
+    return not intro or bool(intro & _introductions(long, texts))
 
 
 def _maybe_glued(word: str) -> bool:

@@ -143,6 +143,15 @@ _ORG_LEFT = re.compile(
     r"\b(?:works|worked|working|(?:i|we|you|they|to|still|now|who)\s+work)\s+for\s+$|"  # not "the work for X"
     r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
+# A team in a match result: "Arsenal beat Chelsea 3-1" (the winner: a result verb, the other side
+# and the score; "lost to Girona 4-2"), "... beat Chelsea 3-1" (the other side: the score right
+# after the name, read with a result word in the sentence, see _TEAM_SENTENCE).
+_SCORE = r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])"
+_TEAM_RIGHT = re.compile(
+    r"^(?:\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|crushed|trounced|downed|drew\s+with|"
+    r"tied|lost\s+to|fell\s+to|lost\s+at|won\s+at)\s+(?:the\s+)?(?:[A-Z][\w.'&\-]*\s+){1,4}|\s+)" + _SCORE)
+_TEAM_SENTENCE = re.compile(r"\b(?:beat|beats|beaten|defeat(?:s|ed)?|lost|loss|win|wins|won|drew|draw|tied|"
+                            r"victory|edged|thrashed|routed|crushed|trounced|downed)\b")
 _ORG_RIGHT = re.compile(
     r"^(?:'s|’s)?\s+(?:spokes(?:man|woman|person)|officials|executives|employees|headquarters|shares|"
     r"stock|board|ceo|(?:announced|reported)(?!\s+(?:a|an|her|his|my)\b)|acquired|hired|filed|sued|"
@@ -267,8 +276,9 @@ def _any_of(*patterns: re.Pattern) -> re.Pattern:
 # Every right-context pattern ``plain_votes`` runs whatever the left context says: a mention
 # is rarely followed by any of them, and one alternation tells so in one call.
 RIGHT_PATTERNS = (_PERSON_VERB, _CREDIT_RIGHT, _WITH_ME_RIGHT, _BODY_RIGHT, _OWN_PRONOUN, _TRAIT, _WHO,
-                  _KIN_RIGHT, _NAME_YOU, _WORK_RIGHT, _ORG_RIGHT, _DATELINE_RIGHT, _PLACE_RIGHT_NOUN,
-                  _PLACE_RIGHT, _TOOL_RIGHT, _PROJECT_RIGHT, _EVENT_RIGHT, _DOC_RIGHT, _HOME_RIGHT)
+                  _KIN_RIGHT, _NAME_YOU, _WORK_RIGHT, _ORG_RIGHT, _TEAM_RIGHT, _DATELINE_RIGHT,
+                  _PLACE_RIGHT_NOUN, _PLACE_RIGHT, _TOOL_RIGHT, _PROJECT_RIGHT, _EVENT_RIGHT, _DOC_RIGHT,
+                  _HOME_RIGHT)
 _RIGHT_ANY = _any_of(*RIGHT_PATTERNS)
 
 
@@ -414,6 +424,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if rany and _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
+    if rany and (team := _TEAM_RIGHT.match(right)) and (
+            team.group(0).lstrip()[:1].isalpha() or _TEAM_SENTENCE.search(text, s0, s1)):
+        out.append(Vote("org", "a team in a match result (X beat Y 3-1)", 5.0, "team"))
     if rany and _DATELINE_RIGHT.match(right):
         out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
     if rany and _PLACE_RIGHT_NOUN.match(right):

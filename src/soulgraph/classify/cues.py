@@ -27,6 +27,9 @@ LABEL = {"place": "lives in / moved to X", "org": "works at / joined X", "tool":
 _PROJECT_HEADS = frozenset("release releases repo repository codebase roadmap sprint milestone changelog "
                            "pr prs issue issues backlog maintainers contributors build ci docs spec "
                            "specification".split())
+# A team's people named after the team: "Liverpool manager Arne Slot", "Celtics star Jayson Tatum".
+_TEAM_STAFF = frozenset("striker midfielder goalkeeper keeper defender winger quarterback pitcher "
+                        "shortstop linebacker forward skipper boss manager coach star".split())
 _PREP_PLACE = {"in": 0.9, "from": 0.8, "near": 1.0, "to": 0.5, "at": 0.5}
 _SHAPE: dict[str, tuple[str, float]] = {
     "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),
@@ -122,6 +125,8 @@ def votes(cues: list[str], dialogue: bool = True, technical: bool = False,
             t = lexicon.noun_type(rest)
             if t:
                 out.append(Vote(t, f"{'is a' if head == 'is_a' else 'X,'} {rest}", 2.5, "noun"))
+        elif head == "compound_head" and rest in _TEAM_STAFF:  # "Liverpool manager Arne Slot"
+            out.append(Vote("org", f"X {rest} (a team's)", 2.5, "team"))
         elif head == "compound_head" and rest in _PROJECT_HEADS:
             out.append(Vote("project", f"X {rest}", 1.5, "project"))
         elif head == "compound_head":

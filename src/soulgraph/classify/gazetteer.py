@@ -17,7 +17,7 @@ _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|
                           r"mouth|bury|chester|stadt|abad|pur|heim|hausen|dorf|ingen)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
           "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques", "events",
-          "cli_tools", "cities")
+          "cli_tools", "cities", "team_names")
 
 
 @functools.cache
@@ -52,6 +52,13 @@ def is_plain_given_name(token: str) -> bool:
     """A capitalised given name that is no ordinary word too ("Raj", not "Will" or "May"): a
     name whatever the tagger made of it."""
     return token[:1].isupper() and is_given_name(token) and not is_ambiguous_name(token)
+
+
+def is_known_body(name: str) -> bool:
+    """A listed organisation, brand or place ("Tesla", "Ukraine"): its possessive before a
+    capitalised name is an owner, not the name's first word ("Tesla's Elon Musk")."""
+    k = key(name)
+    return k in words("orgs") or k in words("places") or k in words("cities") or k in words("marques")
 
 
 def is_nonentity(token: str) -> bool:
@@ -136,6 +143,24 @@ _LANDFORM_FIRST = frozenset({"lake", "mount", "mt.", "mt", "cape"})
 _STORMS = frozenset({"hurricane", "typhoon", "cyclone"})
 
 
+# Titles that open a listed brand's name: "Captain Morgan", "Dr Pepper" (the title votes person).
+_TITLE_FIRST = frozenset({"captain", "cap'n", "dr", "dr.", "doctor", "general", "major", "colonel",
+                          "sergeant", "mr", "mr.", "mrs", "mrs.", "uncle", "aunt", "lady", "sir", "king",
+                          "queen"})
+
+
+def _team(name: str, toks: list[str]) -> bool:
+    """"Chicago Bulls", "Boston Red Sox": a listed town, then a team's nickname, in title case."""
+    if not all(w[:1].isupper() and not (w.isupper() and len(w) > 2) for w in name.split()):
+        return False
+    for n in (1, 2):
+        town = " ".join(toks[:-n])
+        if town and " ".join(toks[-n:]) in words("team_names") and (
+                town in words("places") or town in words("cities")):
+            return True
+    return False
+
+
 def votes(name: str) -> list[Vote]:
     """Votes from list membership of the whole name and of its last / first word."""
     k = key(name)
@@ -148,7 +173,9 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("tool", "known tool", 2.0 if plain else 4.0, "gazetteer"))
     if k in words("orgs"):
         out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
-    if k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
+    if k in words("marques") and len(toks) > 1 and toks[0] in _TITLE_FIRST:
+        out.append(Vote("tool", "known brand named like a titled person (Captain Morgan)", 4.5, "gazetteer"))
+    elif k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
         out.append(Vote("tool", "known brand (its product)", 1.3 if plain else 2.0, "gazetteer"))
         out.append(Vote("org", "known brand (its maker)", 0.6 if plain else 1.0, "gazetteer"))
     if k in words("places") or k in words("cities"):
@@ -173,6 +200,8 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("org", f"org word '{toks[-1]}'", 3.0, "shape"))
     if len(toks) > 1 and toks[-1].rstrip(".") in words("places_suffix"):
         out.append(Vote("place", f"place word '{toks[-1]}'", 2.2, "shape"))
+    if 1 < len(toks) < 5 and _team(name, toks):
+        out.append(Vote("org", "a team's name (Chicago Bulls, Boston Red Sox)", 3.5, "gazetteer"))
     if len(toks) > 1 and toks[-1] in ("ci", "ci/cd") and name.split()[-1].isupper():
         out.append(Vote("tool", "CI service (X CI)", 3.0, "gazetteer"))  # "Drone CI", "Woodpecker CI"
     if len(toks) > 1 and toks[-1] in words("event_words"):

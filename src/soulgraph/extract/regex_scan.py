@@ -386,7 +386,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         if (corp or lw == "director") and lw not in W.ROLE_TITLES and not _person_after(t, words, i + 1):
             corp = False  # "The CEO Summit", "CFO Magazine": the title names no one here
         elif (corp or lw in W.ROLE_TITLES or lw == "director" or (
-                lw in W.NAMED_ROLES and _named_after(t, words, i + 1))) and we < e:
+                lw in W.NAMED_ROLES and _named_after(t, words, i + 1))) and we < e \
+                and not _titled_brand(t, words, i):
             flush()
             cue, of_title = f"title:{lw}", 1
             continue
@@ -396,8 +397,9 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         of_title = 0
         if we - ws > 3 and t[we - 1] == "s" and t[we - 2] in "'’" and i + 1 < len(words) \
                 and (len(cur) >= 1 and gazetteer.is_plain_given_name(t[cur[0][0]:cur[0][1]])
-                     or gazetteer.is_given_name(t[words[i + 1][0]:words[i + 1][1]]) and i + 2 < len(words)
-                     and t[words[i + 2][0]:words[i + 2][0] + 1].isupper()):
+                     or (gazetteer.is_given_name(t[words[i + 1][0]:words[i + 1][1]])
+                         or _owner_before_name(t, ws, we, words[i + 1]))
+                     and i + 2 < len(words) and t[words[i + 2][0]:words[i + 2][0] + 1].isupper()):
             cur.append((ws, we - 2))  # "Tesla's Elon Musk", "Justin Trudeau's Liberal Party": two names
             flush()
             continue
@@ -410,6 +412,19 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
 
 
 _CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
+
+
+def _titled_brand(t: str, words: list[tuple[int, int]], i: int) -> bool:
+    """"Captain Morgan": a title and the word after it are a listed brand's name, not a person's."""
+    return i + 1 < len(words) and gazetteer.key(t[words[i][0]:words[i + 1][1]]) in gazetteer.words("marques")
+
+
+def _owner_before_name(t: str, ws: int, we: int, nxt: tuple[int, int]) -> bool:
+    """"Tesla's Elon Musk", "Zambia's Kafue River": a listed organisation's or place's possessive
+    before a capitalised word that is no title ("China's Premier Li Peng" keeps its title's split)."""
+    w = t[nxt[0]:nxt[1]]
+    return w[:1].isupper() and w.casefold() not in W.ROLE_TITLES and w.casefold() not in _CORP_TITLES \
+        and w.casefold() not in W.NAMED_ROLES and gazetteer.is_known_body(t[ws:we - 2])
 # a company's own units: "VP of Engineering" heads one, it names no company
 _DEPARTMENTS = frozenset("""engineering sales marketing product products operations finance hr design research
 legal support growth data infrastructure platform people security it communications partnerships strategy

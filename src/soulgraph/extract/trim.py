@@ -144,6 +144,12 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             i += 1  # "Met Olivia's new boyfriend", "Saw Tom at the gym": a diary line's verb
             sent_initial = False
             continue
+        if sent_initial and tok.text[:1].isupper() and (low.endswith("ed") or low in PAST_BEFORE_NAME) \
+                and doc[i + 1].text[:1].isupper() and tok.ent_iob_ != "I" \
+                and lexicon.pos_of(low) == {"verb"} and not gazetteer.is_given_name(low):
+            i += 1  # "Watched Arsenal beat ...", "Took Pickles to the vet": a diary line's past verb
+            sent_initial = False
+            continue
         if low in GREETINGS and tok.ent_iob_ != "I":  # inside an entity begun before it: "The Night Circus"
             i += 1  # "Yo Tim", "Yep John": never part of the name, whatever NER says
             sent_initial = False

@@ -219,7 +219,7 @@ SIGNATURES: dict[str, tuple[frozenset, frozenset]] = {
 _IRREGULAR = {
     # "found" is nearly always the past of "find" ("Tomas found llama.cpp runs faster");
     # founding a company reads "founded", which still maps to "found" below.
-    "found": "find", "founded": "found", "founding": "found", "founds": "found",
+    "found": "find", "became": "become", "founded": "found", "founding": "found", "founds": "found",
     "built": "build", "ran": "run", "led": "lead", "met": "meet", "wrote": "write",
     "written": "write", "made": "make", "went": "go", "gone": "go", "been": "be", "was": "be",
     "were": "be", "is": "be", "are": "be", "am": "be", "'s": "be", "'m": "be", "'re": "be",
