@@ -61,6 +61,15 @@ def is_known_body(name: str) -> bool:
     return k in words("orgs") or k in words("places") or k in words("cities") or k in words("marques")
 
 
+def is_club(name: str) -> bool:
+    """A name the lists know as a club, an organisation or a town (a club is often called by its
+    town: "Boston beat Miami"), or a team's nickname ("the Lakers"): a side of a match result
+    is a team only then; a person's name there is a player ("Sinner beat Alcaraz 6-4")."""
+    k = key(name)
+    return (k in words("orgs") or k in words("places") or k in words("cities") or k in words("team_names")
+            or 1 < len(k.split()) < 5 and _team(name, k.split()))
+
+
 def is_nonentity(token: str) -> bool:
     return key(token) in words("nonentities")
 
