@@ -142,6 +142,18 @@ def test_a_given_name_used_as_one_is_no_surname(extractor):
     assert types.get("Kim") == "person" and types.get("Daniel Kim") == "person", types
 
 
+@pytest.mark.parametrize("full, short_use, short", [
+    ("Joe Biden met Justin Trudeau in Ottawa.", "Biden from the Oval Office announced new tariffs.", "Biden"),
+    ("Wei Chen owns the cache layer.", "Chen from the Redis team said the eviction was fine.", "Chen"),
+    ("Raj Patel joined the platform team.", "Patel from yesterday's call sent the notes.", "Patel"),
+])
+def test_a_surname_before_from_and_no_group_extends_to_the_full_name(full, short_use, short):
+    """Only a group of the writer's circle after 'from' ('Kim from security', 'Dan from work')
+    makes a given-name use; 'from the Oval Office', 'from yesterday', 'from the Redis team' do not."""
+    types, _ = _graph(full, short_use)
+    assert short not in types and any(n.endswith(" " + short) for n in types), types
+
+
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
 def test_a_surname_alone_still_extends_to_the_full_name(extractor):
     types, _ = _graph("Mark Chen wrote the RFC for splitting the user service.",

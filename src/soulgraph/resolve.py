@@ -385,7 +385,14 @@ def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
     return out
 
 
-_FROM_GROUP = re.compile(r"\s+from\s+(?:the\s+|our\s+|my\s+)?[a-z]")
+# "Kim from security", "Dan from work", "Ana from the gym": a group of the writer's circle after
+# "from" (not "Biden from the Oval Office", "Patel from yesterday's call", "Chen from the Redis team")
+_GROUPS = (r"work|school|college|uni|university|class|office|team|gym|church|choir|club|book\s+club|band|"
+           r"lab|daycare|preschool|kindergarten|yoga|work\s+team|next\s+door|upstairs|downstairs|"
+           r"engineering|sales|marketing|product|operations|ops|devops|finance|accounting|payroll|legal|"
+           r"support|growth|data|infra|infrastructure|platform|people|security|design|research|"
+           r"procurement|compliance|recruiting|admissions|billing|(?-i:IT|HR|QA|SRE)")
+_FROM_GROUP = re.compile(rf"\s+from\s+(?:(?:the|our|my)\s+)?(?:{_GROUPS})\b(?!['’]s)", re.I)
 
 
 def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
