@@ -189,3 +189,28 @@ def test_a_brand_named_like_a_titled_person_is_the_brand(extractor):
                       "Captain Smith flew the plane to Denver.", extractor=extractor)
     assert types.get("Captain Morgan") == "tool" and "Morgan" not in types, types
     assert types.get("Smith", types.get("Captain Smith")) == "person", types
+
+
+def test_health_does_not_offer_the_short_forms_the_build_kept_apart():
+    """health's duplicate candidates ask resolve's short-form rule again: with the provenance
+    spans and the memory texts, so 'my brother Sam' / 'Sam Altman' and 'Kim from security' /
+    'Daniel Kim' (two people the build kept apart) are no 'short form of one name'; a node
+    whose provenance keeps no span (a graph another tool wrote) is still offered."""
+    from soulgraph import Memory, health, rebuild
+
+    texts = ["My brother Sam is moving to Denver in June.", "Read an article about Sam Altman and OpenAI.",
+             "Sam called me back tonight.", "We met Kim from security to rotate the Stripe API keys.",
+             "Daniel Kim thinks the Redis failover misfired."]
+    mems = [Memory(id=f"m{i}", content=t) for i, t in enumerate(texts)]
+    g = rebuild(mems).graph
+    names = {d["name"]: n for n, d in g.nodes(data=True)}
+    assert {"Sam", "Sam Altman", "Kim", "Daniel Kim"} <= set(names), names
+
+    def shorts():
+        return [sorted(d["names"]) for d in health.check(g, mems).duplicates
+                if d["reason"] == "short form of one name"]
+
+    assert shorts() == []
+    sam = g.nodes[names["Sam"]]
+    sam["provenance"] = [{"memory_id": p["memory_id"]} for p in sam["provenance"]]
+    assert shorts() == [["Sam", "Sam Altman"]]

@@ -407,6 +407,18 @@ def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
     return False
 
 
+def mentions_of(name: str, provenance) -> list[Mention]:
+    """A node's mentions as its provenance records their spans (a graph read back: health asks
+    ``_short_forms`` again with the words around them); entries without a span are skipped."""
+    out = []
+    for p in provenance or ():
+        if isinstance(p, dict) and isinstance(p.get("start"), int) and isinstance(p.get("end"), int):
+            out.append(Mention(memory_id=str(p.get("memory_id")), start=p["start"], end=p["end"], text=name,
+                               sent_start=p.get("sentence_start") or 0, sent_end=p.get("sentence_end") or 0,
+                               extractor=str(p.get("extractor") or "")))
+    return out
+
+
 def _same_introduction(short: Cluster, long: Cluster, texts: dict[str, str] | None) -> bool:
     """Whether a bare given name may be the full name's short form: it is introduced by no
     personal word, or the full name is introduced by one of the same words."""
