@@ -113,6 +113,16 @@ def test_a_teams_manager_names_the_team():
     assert types.get("Liverpool") == "org" and ("Arne Slot", "works_at", "Liverpool") in edges, (types, edges)
 
 
+@pytest.mark.parametrize("text, work", [
+    ("Oppenheimer star Cillian Murphy won the Oscar for best actor.", "Oppenheimer"),
+    ("Barbie star Margot Robbie visited London for the premiere.", "Barbie"),
+])
+def test_a_films_star_does_not_make_the_film_a_team(text, work):
+    """'star' names a film's or a show's lead as much as a team's player: no team vote."""
+    types, _ = _graph(text)
+    assert types.get(work) != "org", types
+
+
 @pytest.mark.parametrize("text, owner, name", [
     ("Tesla's Elon Musk said the company would cut prices in China again.", "Tesla", "Elon Musk"),
     ("China's Xi Jinping met German Chancellor Olaf Scholz in Beijing.", "China", "Xi Jinping"),
