@@ -25,6 +25,22 @@ def test_a_given_name_introduced_as_kin_or_by_title_is_not_a_stranger_of_that_na
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_plain_noun_before_a_given_name_is_no_introduction(extractor):
+    """'the lady Maria at the bakery' is no kin or title: the one Maria Lopez of the store."""
+    types, _ = _graph("The lady Maria at the bakery gave us extra bread.",
+                      "Maria Lopez is the new manager at the bakery.", extractor=extractor)
+    assert "Maria Lopez" in types and "Maria" not in types, types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_plain_noun_after_a_possessive_still_introduces_the_name(extractor):
+    types, _ = _graph("My twin Sam is moving to Denver in June.",
+                      "Read an article about Sam Altman and OpenAI.", "Sam called me back tonight.",
+                      extractor=extractor)
+    assert types.get("Sam") == "person" and types.get("Sam Altman") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
 def test_a_colleagues_first_name_still_extends_to_the_one_full_name(extractor):
     types, _ = _graph("Merged the retry fix from Priya this morning.",
                       "Priya Raman approved the Terraform change for staging.", extractor=extractor)

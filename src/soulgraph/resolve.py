@@ -366,6 +366,10 @@ _PERSONAL = frozenset({
     "duchess", "lord", "lady", "sir", "dame", "sultan", "sheikh", "tsar", "czar",
 })
 _WORD_BEFORE = re.compile(r"([A-Za-z\u00c0-\u024f]+)\s+$")
+# Personal words also used as plain nouns ("the lady Maria at the bakery", "the kid Sam on the
+# bus"): an introduction only after a possessive ("my twin Sam") or as a title ("Lady Mary").
+_PLAIN_NOUNS = frozenset({"lady", "kid", "twin", "pal"})
+_OWNER_END = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.I)
 
 
 def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
@@ -375,13 +379,15 @@ def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
     for m in c.mentions:
         for cue in m.cues:
             head, _, word = cue.partition(":")
-            if head in ("title", "appos") and word in _PERSONAL:
+            if head in ("title", "appos") and word in _PERSONAL and word not in _PLAIN_NOUNS:
                 out.add(word)
         text = texts.get(m.memory_id) if texts else None
         if text and m.start > 0:
             w = _WORD_BEFORE.search(text, max(0, m.start - 24), m.start)
-            if w is not None and w.group(1).casefold() in _PERSONAL:
-                out.add(w.group(1).casefold())
+            word = w.group(1).casefold() if w is not None else ""
+            if word in _PERSONAL and (word not in _PLAIN_NOUNS or w.group(1)[:1].isupper()
+                                      or _OWNER_END.search(text, max(0, w.start() - 8), w.start())):
+                out.add(word)
     return out
 
 
