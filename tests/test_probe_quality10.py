@@ -149,6 +149,23 @@ def test_regex_a_listed_owners_possessive_is_not_the_names_first_word(text, owne
     assert name in types and not any(n.startswith(owner + "'s") for n in types), types
 
 
+@pytest.mark.parametrize("text, glued, whole", [
+    ("Britain's Got Talent crowned a street dancer last night.", "Got Talent", "Britain's Got Talent"),
+    ("Captain Morgan Freeman narrated the documentary.", "Captain Morgan Freeman", "Morgan Freeman"),
+])
+def test_regex_a_verb_after_an_owner_and_a_name_after_a_brand(text, glued, whole):
+    """A listed owner's possessive before a verb ('Britain's Got Talent') is the title's own
+    word; a listed brand named like a titled person ('Captain Morgan') followed by another
+    capitalised word is the title of a person's name."""
+    types, _ = _graph(text, extractor="regex")
+    assert whole in types and glued not in types, types
+
+
+def test_regex_a_titled_brand_alone_is_still_the_brand():
+    types, _ = _graph("Bought a bottle of Captain Morgan for the party.", extractor="regex")
+    assert types.get("Captain Morgan") == "tool", types
+
+
 @pytest.mark.parametrize("text, person, word", [
     ("Brazil's president Lula met Argentine President Javier Milei in Buenos Aires.", "Javier Milei",
      "Argentine"),
