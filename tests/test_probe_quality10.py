@@ -214,6 +214,13 @@ def test_a_diary_lines_past_verb_is_not_the_names_first_word(text, name, glued):
     assert name in types and glued not in types, types
 
 
+def test_a_past_verb_before_an_ordinary_noun_stays_in_the_name():
+    """'Unboxed Therapy' (a channel): a past verb before an unlisted dictionary noun is the name's
+    first word, not a diary line's verb ('Watched Arsenal', 'Visited Kyoto' still drop it)."""
+    types, _ = _graph("Unboxed Therapy reviewed the new Pixel phone.")
+    assert "Unboxed Therapy" in types and "Therapy" not in types, types
+
+
 def test_a_past_verb_that_is_also_an_adjective_stays_in_the_name():
     types, _ = _graph("United Airlines cancelled the flight to Denver.")
     assert "United Airlines" in types, types
