@@ -91,6 +91,12 @@ def test_the_winner_of_a_match_result_is_a_team(extractor):
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_club_named_town_and_city_or_united_in_a_result_is_a_team(extractor):
+    types, _ = _graph("Leeds United beat Stoke City 2-0 at Elland Road.", extractor=extractor)
+    assert types.get("Leeds United") == "org" and types.get("Stoke City") == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
 @pytest.mark.parametrize("text, name", [
     ("I beat Priya 3-1 at chess last night and she wants a rematch.", "Priya"),
     ("Met Lisa 3-4 times about the mortgage before we lost the house.", "Lisa"),
