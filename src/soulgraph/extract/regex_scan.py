@@ -429,16 +429,16 @@ def _owner_before_name(t: str, ws: int, we: int, nxt: tuple[int, int]) -> bool:
     w = t[nxt[0]:nxt[1]]
     return w[:1].isupper() and w.casefold() not in W.ROLE_TITLES and w.casefold() not in _CORP_TITLES \
         and w.casefold() not in W.NAMED_ROLES and gazetteer.is_known_body(t[ws:we - 2]) \
-        and not _plain_word(w)
+        and not _verb_only(w)
 
 
-def _plain_word(w: str) -> bool:
-    """A dictionary word that is no noun ("Got", "Next"): it goes on the owner's title ("America's
-    Got Talent", "Britain's Got Talent"), it opens no name of its own."""
+def _verb_only(w: str) -> bool:
+    """A word the dictionary knows only as a verb ("Got"): it goes on the owner's title ("America's
+    Got Talent", "Britain's Got Talent"), it opens no name of its own ("Russia's Foreign Ministry",
+    "Tennessee's Brushy Mountain State Prison" still split: adjectives open names)."""
     from soulgraph.extract import lexicon  # noqa: PLC0415 - read only at a listed owner's possessive
 
-    pos = lexicon.pos_of(w)
-    return bool(pos) and "noun" not in pos
+    return lexicon.pos_of(w) == {"verb"}
 # a company's own units: "VP of Engineering" heads one, it names no company
 _DEPARTMENTS = frozenset("""engineering sales marketing product products operations finance hr design research
 legal support growth data infrastructure platform people security it communications partnerships strategy
