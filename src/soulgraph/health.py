@@ -136,7 +136,7 @@ def check(
     cited.discard(None)
     cited.discard("")
     _structure(real, attrs, names, deg, comps, r)
-    r.duplicates = duplicate_candidates(real, attrs, names)
+    r.duplicates = duplicate_candidates(real, attrs, names, _LazyTexts(g))
     if real:  # (no node to judge: no scan of the store's text)
         if corpus is None or memories is None:
             corpus = store_corpus(memories, g)
@@ -299,7 +299,8 @@ def _structure(real: list, attrs: dict, names: dict, deg: Counter, sizes: list, 
     r.hubs = [{"name": names[n], "type": attrs[n].get("type"), "degree": k} for k, n in top]
 
 
-def duplicate_candidates(real: list, attrs: dict, names: dict) -> list[dict]:
+def duplicate_candidates(real: list, attrs: dict, names: dict,
+                         texts: Mapping[str, str] | None = None) -> list[dict]:
     """Same normalised name, plural and spacing variants (blocked by key: linear), and
     the pairs resolution itself would merge: unambiguous short forms ("Sarah" / "Sarah
     Chen") and typo-like variants of one type ("Kubernetes" / "Kubernates")."""
@@ -318,14 +319,17 @@ def duplicate_candidates(real: list, attrs: dict, names: dict) -> list[dict]:
         if len(ks) > 1:
             out.append({"names": sorted(names[by_key[k][0]] for k in ks), "reason": "spacing variant"})
     first = {k: ns[0] for k, ns in by_key.items()}
-    for a, b, why in _resolution_pairs(first, attrs, names):
+    for a, b, why in _resolution_pairs(first, attrs, names, texts):
         out.append({"names": [names[first[a]], names[first[b]]], "reason": why})
     return out
 
 
-def _resolution_pairs(first: dict, attrs: dict, names: dict) -> list[tuple[str, str, str]]:
+def _resolution_pairs(first: dict, attrs: dict, names: dict,
+                      texts: Mapping[str, str] | None = None) -> list[tuple[str, str, str]]:
     """The merges resolve's guarded rules would make between these nodes (a graph built by
-    another tool, or merges vetoed in the registry, can hold them)."""
+    another tool, or merges vetoed in the registry, can hold them). A short form the build kept
+    apart for the words around its mentions ("my brother Sam", "Kim from security") is read
+    again from the provenance spans and ``texts`` (memory id -> text)."""
     from soulgraph import resolve
 
     short_forms = getattr(resolve, "_short_forms", None)
@@ -335,7 +339,14 @@ def _resolution_pairs(first: dict, attrs: dict, names: dict) -> list[tuple[str, 
     clusters = [resolve.Cluster(key=k, name=names[n]) for k, n in first.items()]
     types = {k: attrs[n].get("type") for k, n in first.items()}
     try:
-        return ([(a, b, "short form of one name") for a, b in short_forms(clusters, types)]
+        shorts = short_forms(clusters, types)
+        if shorts and texts:
+            ask = {k for pair in shorts for k in pair}
+            spans = [resolve.Cluster(key=c.key, name=c.name, mentions=resolve.mentions_of(
+                c.name, attrs[first[c.key]].get("provenance")) if c.key in ask else []) for c in clusters]
+            kept = set(short_forms(spans, types, texts))
+            shorts = [pair for pair in shorts if pair in kept]
+        return ([(a, b, "short form of one name") for a, b in shorts]
                 + [(a, b, "typo-like variant") for a, b in fuzzy(clusters, types)])
     except (TypeError, AttributeError, ValueError):  # resolve's internals changed shape
         return []

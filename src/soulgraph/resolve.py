@@ -366,6 +366,10 @@ _PERSONAL = frozenset({
     "duchess", "lord", "lady", "sir", "dame", "sultan", "sheikh", "tsar", "czar",
 })
 _WORD_BEFORE = re.compile(r"([A-Za-z\u00c0-\u024f]+)\s+$")
+# Personal words also used as plain nouns ("the lady Maria at the bakery", "the kid Sam on the
+# bus"): an introduction only after a possessive ("my twin Sam") or as a title ("Lady Mary").
+_PLAIN_NOUNS = frozenset({"lady", "kid", "twin", "pal"})
+_OWNER_END = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.I)
 
 
 def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
@@ -375,17 +379,26 @@ def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
     for m in c.mentions:
         for cue in m.cues:
             head, _, word = cue.partition(":")
-            if head in ("title", "appos") and word in _PERSONAL:
+            if head in ("title", "appos") and word in _PERSONAL and word not in _PLAIN_NOUNS:
                 out.add(word)
         text = texts.get(m.memory_id) if texts else None
         if text and m.start > 0:
             w = _WORD_BEFORE.search(text, max(0, m.start - 24), m.start)
-            if w is not None and w.group(1).casefold() in _PERSONAL:
-                out.add(w.group(1).casefold())
+            word = w.group(1).casefold() if w is not None else ""
+            if word in _PERSONAL and (word not in _PLAIN_NOUNS or w.group(1)[:1].isupper()
+                                      or _OWNER_END.search(text, max(0, w.start() - 8), w.start())):
+                out.add(word)
     return out
 
 
-_FROM_GROUP = re.compile(r"\s+from\s+(?:the\s+|our\s+|my\s+)?[a-z]")
+# "Kim from security", "Dan from work", "Ana from the gym": a group of the writer's circle after
+# "from" (not "Biden from the Oval Office", "Patel from yesterday's call", "Chen from the Redis team")
+_GROUPS = (r"work|school|college|uni|university|class|office|team|gym|church|choir|club|book\s+club|band|"
+           r"lab|daycare|preschool|kindergarten|yoga|work\s+team|next\s+door|upstairs|downstairs|"
+           r"engineering|sales|marketing|product|operations|ops|devops|finance|accounting|payroll|legal|"
+           r"support|growth|data|infra|infrastructure|platform|people|security|design|research|"
+           r"procurement|compliance|recruiting|admissions|billing|(?-i:IT|HR|QA|SRE)")
+_FROM_GROUP = re.compile(rf"\s+from\s+(?:(?:the|our|my)\s+)?(?:{_GROUPS})\b(?!['’]s)", re.I)
 
 
 def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
@@ -398,6 +411,18 @@ def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
         if text and _FROM_GROUP.match(text, m.end):
             return True
     return False
+
+
+def mentions_of(name: str, provenance) -> list[Mention]:
+    """A node's mentions as its provenance records their spans (a graph read back: health asks
+    ``_short_forms`` again with the words around them); entries without a span are skipped."""
+    out = []
+    for p in provenance or ():
+        if isinstance(p, dict) and isinstance(p.get("start"), int) and isinstance(p.get("end"), int):
+            out.append(Mention(memory_id=str(p.get("memory_id")), start=p["start"], end=p["end"], text=name,
+                               sent_start=p.get("sentence_start") or 0, sent_end=p.get("sentence_end") or 0,
+                               extractor=str(p.get("extractor") or "")))
+    return out
 
 
 def _same_introduction(short: Cluster, long: Cluster, texts: dict[str, str] | None) -> bool:

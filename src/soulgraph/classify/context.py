@@ -11,7 +11,7 @@ import bisect
 import functools
 import re
 
-from soulgraph.classify import cues, lexicon
+from soulgraph.classify import cues, gazetteer, lexicon
 from soulgraph.classify.evidence import Vote
 from soulgraph.models import Mention
 
@@ -144,14 +144,32 @@ _ORG_LEFT = re.compile(
     r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
 # A team in a match result: "Arsenal beat Chelsea 3-1" (the winner: a result verb, the other side
-# and the score; "lost to Girona 4-2"), "... beat Chelsea 3-1" (the other side: the score right
-# after the name, read with a result word in the sentence, see _TEAM_SENTENCE).
-_SCORE = r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])"
+# and the score; "lost to Girona 4-2"), "Arsenal beat Chelsea 3-1" (the other side: a capitalised
+# name and a result verb right before it, the score right after it). People play matches too
+# ("I beat Priya 3-1 at chess", "Sinner beat Alcaraz 6-4"): the vote is only for a name the lists
+# know as a club, an organisation or a town used as a club's name (``_club_side``).
+_SCORE = (r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])"  # not "3-4 times", "3-5 June"
+          r"(?!\s*(?i:times|x|days?|weeks?|months?|years?|hours?|hrs?|mins?|minutes|[ap]\.?m|jan(?:uary)?|"
+          r"feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+          r"nov(?:ember)?|dec(?:ember)?)\b)")
 _TEAM_RIGHT = re.compile(
     r"^(?:\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|crushed|trounced|downed|drew\s+with|"
     r"tied|lost\s+to|fell\s+to|lost\s+at|won\s+at)\s+(?:the\s+)?(?:[A-Z][\w.'&\-]*\s+){1,4}|\s+)" + _SCORE)
-_TEAM_SENTENCE = re.compile(r"\b(?:beat|beats|beaten|defeat(?:s|ed)?|lost|loss|win|wins|won|drew|draw|tied|"
-                            r"victory|edged|thrashed|routed|crushed|trounced|downed)\b")
+_TEAM_LEFT = re.compile(  # (read in the bounded left window: no scan of the sentence)
+    r"(?<![\w'’])(?!I\s)[A-Z][\w.'&\-]*\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|crushed|"
+    r"trounced|downed|drew\s+with|tied|lost\s+to|fell\s+to)\s+(?:the\s+)?$")
+
+
+_PERSON_SIDE = frozenset({"kin", "title", "address", "with_me"})
+
+
+def _club_side(m: Mention, left: str, team: re.Match) -> bool:
+    """The mention is a side of a match result (``_TEAM_RIGHT`` matched after it) and a club."""
+    if not (team.group(0).lstrip()[:1].isalpha() or _TEAM_LEFT.search(left)):
+        return False  # a score right after the name, no result verb right before it
+    return gazetteer.is_club(m.text)
+
+
 _ORG_RIGHT = re.compile(
     r"^(?:'s|’s)?\s+(?:spokes(?:man|woman|person)|officials|executives|employees|headquarters|shares|"
     r"stock|board|ceo|(?:announced|reported)(?!\s+(?:a|an|her|his|my)\b)|acquired|hired|filed|sued|"
@@ -424,8 +442,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     if rany and _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
-    if rany and (team := _TEAM_RIGHT.match(right)) and (
-            team.group(0).lstrip()[:1].isalpha() or _TEAM_SENTENCE.search(text, s0, s1)):
+    if rany and (team := _TEAM_RIGHT.match(right)) and not kin_word and _club_side(m, left, team) and not any(
+            v.kind in _PERSON_SIDE for v in out):  # "my cousin Chelsea beat me 3-1": a player
         out.append(Vote("org", "a team in a match result (X beat Y 3-1)", 5.0, "team"))
     if rany and _DATELINE_RIGHT.match(right):
         out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))

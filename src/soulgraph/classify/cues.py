@@ -27,9 +27,10 @@ LABEL = {"place": "lives in / moved to X", "org": "works at / joined X", "tool":
 _PROJECT_HEADS = frozenset("release releases repo repository codebase roadmap sprint milestone changelog "
                            "pr prs issue issues backlog maintainers contributors build ci docs spec "
                            "specification".split())
-# A team's people named after the team: "Liverpool manager Arne Slot", "Celtics star Jayson Tatum".
+# A team's people named after the team: "Liverpool manager Arne Slot", "Celtics coach Joe Mazzulla"
+# (not "star": a film's or a show's too, "Oppenheimer star Cillian Murphy", "Broadway star X").
 _TEAM_STAFF = frozenset("striker midfielder goalkeeper keeper defender winger quarterback pitcher "
-                        "shortstop linebacker forward skipper boss manager coach star".split())
+                        "shortstop linebacker forward skipper boss manager coach".split())
 _PREP_PLACE = {"in": 0.9, "from": 0.8, "near": 1.0, "to": 0.5, "at": 0.5}
 _SHAPE: dict[str, tuple[str, float]] = {
     "path": ("document", 5.0), "file": ("document", 5.0), "issue_ref": ("document", 5.0),

@@ -61,6 +61,24 @@ def is_known_body(name: str) -> bool:
     return k in words("orgs") or k in words("places") or k in words("cities") or k in words("marques")
 
 
+def is_club(name: str) -> bool:
+    """A name the lists know as a club, an organisation or a town (a club is often called by its
+    town: "Boston beat Miami"), or a team's nickname ("the Lakers"): a side of a match result
+    is a team only then; a person's name there is a player ("Sinner beat Alcaraz 6-4")."""
+    k = key(name)
+    if k in words("orgs") or k in words("places") or k in words("cities") or k in words("team_names"):
+        return True
+    toks = k.split()
+    if len(toks) == 2 and toks[1] in _CLUB_TAILS:  # "Orlando City", "Leeds United": a club or a town,
+        return True  # no person's name
+    if len(toks) == 2 and toks[0] == "inter":  # "Inter Miami"
+        return toks[1] in words("places") or toks[1] in words("cities")
+    return 1 < len(toks) < 5 and _team(name, toks)
+
+
+_CLUB_TAILS = frozenset({"city", "united", "fc", "athletic", "town", "county"})
+
+
 def is_nonentity(token: str) -> bool:
     return key(token) in words("nonentities")
 

@@ -415,8 +415,12 @@ _CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
 
 
 def _titled_brand(t: str, words: list[tuple[int, int]], i: int) -> bool:
-    """"Captain Morgan": a title and the word after it are a listed brand's name, not a person's."""
-    return i + 1 < len(words) and gazetteer.key(t[words[i][0]:words[i + 1][1]]) in gazetteer.words("marques")
+    """"Captain Morgan": a title and the word after it are a listed brand's name, not a person's
+    (not "Captain Morgan Freeman": a capitalised word after them is a name's)."""
+    if i + 1 >= len(words) or gazetteer.key(t[words[i][0]:words[i + 1][1]]) not in gazetteer.words("marques"):
+        return False
+    return not (i + 2 < len(words) and t[words[i + 2][0]:words[i + 2][0] + 1].isupper()
+                and t[words[i + 1][1]:words[i + 2][0]].isspace())
 
 
 def _owner_before_name(t: str, ws: int, we: int, nxt: tuple[int, int]) -> bool:
@@ -424,7 +428,17 @@ def _owner_before_name(t: str, ws: int, we: int, nxt: tuple[int, int]) -> bool:
     before a capitalised word that is no title ("China's Premier Li Peng" keeps its title's split)."""
     w = t[nxt[0]:nxt[1]]
     return w[:1].isupper() and w.casefold() not in W.ROLE_TITLES and w.casefold() not in _CORP_TITLES \
-        and w.casefold() not in W.NAMED_ROLES and gazetteer.is_known_body(t[ws:we - 2])
+        and w.casefold() not in W.NAMED_ROLES and gazetteer.is_known_body(t[ws:we - 2]) \
+        and not _verb_only(w)
+
+
+def _verb_only(w: str) -> bool:
+    """A word the dictionary knows only as a verb ("Got"): it goes on the owner's title ("America's
+    Got Talent", "Britain's Got Talent"), it opens no name of its own ("Russia's Foreign Ministry",
+    "Tennessee's Brushy Mountain State Prison" still split: adjectives open names)."""
+    from soulgraph.extract import lexicon  # noqa: PLC0415 - read only at a listed owner's possessive
+
+    return lexicon.pos_of(w) == {"verb"}
 # a company's own units: "VP of Engineering" heads one, it names no company
 _DEPARTMENTS = frozenset("""engineering sales marketing product products operations finance hr design research
 legal support growth data infrastructure platform people security it communications partnerships strategy

@@ -146,8 +146,10 @@ def strip_openers(doc, i: int, j: int, sent_initial: bool, ner_start: int | None
             continue
         if sent_initial and tok.text[:1].isupper() and (low.endswith("ed") or low in PAST_BEFORE_NAME) \
                 and doc[i + 1].text[:1].isupper() and tok.ent_iob_ != "I" \
-                and lexicon.pos_of(low) == {"verb"} and not gazetteer.is_given_name(low):
+                and lexicon.pos_of(low) == {"verb"} and not gazetteer.is_given_name(low) \
+                and (low in PAST_BEFORE_NAME or not _plain_noun(doc[i + 1].text)):
             i += 1  # "Watched Arsenal beat ...", "Took Pickles to the vet": a diary line's past verb
+            # (not "Unboxed Therapy", "Arrested Development": a verb before an ordinary noun, a name)
             sent_initial = False
             continue
         if low in GREETINGS and tok.ent_iob_ != "I":  # inside an entity begun before it: "The Night Circus"
@@ -545,3 +547,8 @@ def drop_role_of(doc, i: int, j: int) -> int:
         return i + 2  # "the Mayor of Chicago": an office; the name is the place it governs
     return i
 
+
+def _plain_noun(word: str) -> bool:
+    """An ordinary word the lists know as no name ("Therapy", "Development"; not "Arsenal", "Kyoto")."""
+    return (lexicon.is_word(word.lower()) and not gazetteer.is_known_body(word)
+            and not gazetteer.is_given_name(word))
