@@ -101,7 +101,7 @@ def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, regis
                 before=health.summary(before_g, store.memories, source=str(source), corpus=corpus)
                 if before_g is not None else None,
                 after=health.summary(build.graph, store.memories, source=str(source), corpus=corpus,
-                                     graph=str(out) if out is not None else None),
+                                     graph=str(out) if out is not None else None, built=True),
                 seconds=round(time.perf_counter() - t0, 3),
                 timings={k: round(v, 3) for k, v in build.timings.items()},
                 backup=str(written.backup) if written and written.backup else None,
