@@ -93,7 +93,8 @@ def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, regis
                 written = locate.write_graph(store, build.graph, target)
                 update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
             # read once for both summaries
-            corpus = health.store_corpus(store.memories, hashes=build.hashes, stats=build.stats)
+            corpus = health.store_corpus(store.memories, hashes=build.hashes, stats=build.stats,
+                                         texts=build.texts)
             return RepairReport(
                 source=str(source), kind=store.kind, extractor=build.extractor,
                 memories=len(store.memories), out=str(target if target is not None else source),

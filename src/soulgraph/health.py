@@ -144,7 +144,8 @@ def check(
         if corpus is None or memories is None:
             corpus = store_corpus(memories, g)
         # ours: _type_errors fills it in; the texts are read only if a person needs a sentence
-        corpus = dataclasses.replace(corpus, by_id=_LazyTexts(g))
+        # (a graph just built from the store has the store's texts: store_corpus(texts=))
+        corpus = dataclasses.replace(corpus, by_id=corpus.by_id if built and corpus.by_id else _LazyTexts(g))
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited, corpus.hashes if corpus is not None else None, built=built)
     r.problems = problems(r, source or "SOURCE", graph)
@@ -182,22 +183,27 @@ def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
 
 def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None,
                  hashes: Mapping[str, str] | None = None,
-                 stats: CorpusStats | None = None) -> health_types.Corpus:
+                 stats: CorpusStats | None = None,
+                 texts: Mapping[str, str] | None = None) -> health_types.Corpus:
     """What the type-error estimate reads from the store's text (or, without the store,
     from the texts ``g`` keeps): one scan, shareable by every graph of that store.
 
     ``hashes``: memory id -> ``content_hash`` of ``memories`` when the caller has them (a
     rebuild does): staleness then hashes no text again. ``stats``: the classifier's
     statistics of exactly ``memories`` (a rebuild's ``Build.stats``): its lowercase token
-    counts then stand in for a split of the whole text (see ``health_types.LowerWords``)."""
-    texts = list(map(_CONTENT, memories)) if memories is not None else [
+    counts then stand in for a split of the whole text (see ``health_types.LowerWords``).
+    ``texts``: memory id -> text of ``memories`` (a rebuild's), the sentences of a graph
+    just built from them (``check(built=True)``)."""
+    contents = list(map(_CONTENT, memories)) if memories is not None else [
         rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
     mems = memories or ()  # every speaker named, once each (C-level passes over the turns)
     speakers = set(map(_SPEAKER, mems)).union(map(_SPEAKER, chain.from_iterable(map(_SEGMENTS, mems))))
     lower = stats.lower if stats is not None and memories is not None else None
-    corpus = health_types.corpus_of(texts, speakers, lower_tokens=lower)
+    corpus = health_types.corpus_of(contents, speakers, lower_tokens=lower)
     if hashes is not None and memories is not None and len(hashes) == len(memories):  # ids unique
         corpus.hashes = hashes
+    if texts is not None and memories is not None and len(texts) == len(memories):
+        corpus.by_id = texts
     return corpus
 
 

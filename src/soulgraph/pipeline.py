@@ -35,6 +35,7 @@ class Build:
     decisions: dict[str, list] = field(default_factory=dict)  # DecisionMemo.used, for the cache
     hashes: dict[str, str] = field(default_factory=dict)  # memory id -> content_hash (health reuses them)
     stats: corpus.CorpusStats | None = None  # the store's statistics typing read (health reuses them)
+    texts: dict[str, str] = field(default_factory=dict)  # memory id -> text (health's sentences)
 
 
 def rebuild(
@@ -47,17 +48,18 @@ def rebuild(
 ) -> Build:
     """Build a graph from scratch from the given memories."""
     registry = registry or Registry()
-    memories = sorted(memories, key=lambda m: m.id)  # order-independent by construction
+    memories = sorted(memories, key=_ID)  # order-independent by construction
     t0 = time.perf_counter()
     analyses, used = extract.analyze(memories, extractor, workers=workers, progress=progress)
     t1 = time.perf_counter()
     memo = DecisionMemo() if used != "regex" else None  # kept in the update cache
     hashes = {m.id: content_hash(m.content) for m in memories}
-    stats = _corpus_stats({m.id: m.content for m in memories}, analyses)
-    g = build_graph(memories, analyses, used, registry, memo, hashes, stats)
+    texts = {m.id: m.content for m in memories}
+    stats = _corpus_stats(texts, analyses)
+    g = build_graph(memories, analyses, used, registry, memo, hashes, stats, texts)
     t2 = time.perf_counter()
     return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses,
-                 memo.used if memo is not None else {}, hashes, stats)
+                 memo.used if memo is not None else {}, hashes, stats, texts)
 
 
 def build_graph(
@@ -68,6 +70,7 @@ def build_graph(
     memo: DecisionMemo | None = None,
     hashes: Mapping[str, str] | None = None,
     stats: corpus.CorpusStats | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> nx.MultiDiGraph:
     """Resolve, classify and link already-extracted mentions into a graph.
 
@@ -75,9 +78,10 @@ def build_graph(
     unchanged (``update`` passes the cache's; only for per-memory extractors).
     ``hashes``: memory id -> ``content_hash`` when the caller already has them.
     ``stats``: the store statistics of these memories and analyses (``_corpus_stats``),
-    when the caller already summed them."""
+    when the caller already summed them. ``texts``: memory id -> content of these memories,
+    when the caller has it."""
     with gcpause.paused():
-        return _build_graph(memories, analyses, extractor, registry, memo, hashes, stats)
+        return _build_graph(memories, analyses, extractor, registry, memo, hashes, stats, texts)
 
 
 def _build_graph(
@@ -88,11 +92,13 @@ def _build_graph(
     memo: DecisionMemo | None,
     hashes: Mapping[str, str] | None,
     stats: corpus.CorpusStats | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> nx.MultiDiGraph:
     ids = list(map(_ID, memories))  # (C-level passes: this runs per memory of the store)
     by_id = dict(zip(ids, memories, strict=True))
     created = dict(zip(ids, map(_CREATED, memories), strict=True))
-    texts = dict(zip(ids, map(_CONTENT, memories), strict=True))
+    if texts is None:
+        texts = dict(zip(ids, map(_CONTENT, memories), strict=True))
     if hashes is None:
         hashes = {m.id: content_hash(m.content) for m in memories}
     mentions = list(chain.from_iterable(map(_MENTIONS, analyses)))
