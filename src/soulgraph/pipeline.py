@@ -8,7 +8,7 @@ does not matter, and two runs give the same graph.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter
@@ -167,7 +167,7 @@ def _build_graph(
     types = {key: attrs["type"] for key, attrs in nodes}
     rels = check_edge_types(rels, types)
     rels += co_occurrence_edges(list(analyses), entity_of_mention, types, by_id, rels)
-    records = list(map(memory_record, memories, map(hashes.__getitem__, ids)))
+    records = _memory_records(memories, map(hashes.__getitem__, ids))
     meta = {"extractor": extractor, "generator": "soulgraph"}
     return assemble(nodes, [r.edge() for r in rels], records, meta)
 
@@ -195,6 +195,25 @@ def memory_record(m: Memory, content_hash_: str | None = None) -> dict:
     if m.superseded:
         rec["superseded"] = True
     return rec
+
+
+def _memory_records(memories: Sequence[Memory], hashes: Iterable[str]) -> list[dict]:
+    """``list(map(memory_record, memories, hashes))`` in one loop (no call per memory of the
+    store)."""
+    out = []
+    append = out.append
+    for m, h in zip(memories, hashes, strict=True):
+        rec = {"id": m.id, "hash": h or content_hash(m.content), "text": m.content}
+        if (t := m.created_at) is not None:
+            rec["created_at"] = t
+        if (layer := m.layer) is not None:
+            rec["layer"] = layer
+        if (speaker := m.speaker) is not None:
+            rec["speaker"] = speaker
+        if m.superseded:
+            rec["superseded"] = True
+        append(rec)
+    return out
 
 
 def _pin_for(registry: Registry, c: resolve.Cluster):
