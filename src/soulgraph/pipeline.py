@@ -138,18 +138,26 @@ def _build_graph(
 
     known = {key for key, _ in nodes}
     entity_of_mention: dict[tuple[str, int], str] = {}
-    speaker_entity: dict[tuple[str, str], str] = {}
-    own_speaker: dict[tuple[str, str], str] = {}
-    normalize = resolve.normalize
-    # speaker -> its key when that is a node, else "": a store has few speakers, thousands of turns
-    spoken: dict[str, str] = {}
     owner_of = owner.get
-    for a in analyses:  # one pass over every mention (this runs per mention of the store)
+    for a in analyses:  # every kept mention of the store (co-occurrence counts them all)
         mid = a.memory_id
         for i, m in enumerate(a.mentions):
             e = owner_of(id(m))
             if e is not None:
                 entity_of_mention[(mid, i)] = e
+    speaker_entity: dict[tuple[str, str], str] = {}
+    own_speaker: dict[tuple[str, str], str] = {}
+    normalize = resolve.normalize
+    # speaker -> its key when that is a node, else "": a store has few speakers, thousands of turns
+    spoken: dict[str, str] = {}
+    # who speaks where: asked only for a relation's "@speaker" end, so read only in the memories
+    # that have relations (a chat store's turns all have a speaker; few have a relation)
+    said = {a.memory_id for a in analyses if a.relations}
+    for a in analyses:
+        mid = a.memory_id
+        if mid not in said:
+            continue
+        for m in a.mentions:
             spk = m.speaker
             if spk:
                 key = spoken.get(spk)
@@ -158,6 +166,7 @@ def _build_graph(
                     key = spoken[spk] = key if key in known else ""
                 if key:
                     speaker_entity[(mid, spk)] = key
+                e = owner_of(id(m))
                 if e is not None and m.extractor == "speaker":
                     own_speaker[(mid, spk)] = e
     # a speaker's own mention says which node it was resolved into (merges change the id)
