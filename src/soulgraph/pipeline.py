@@ -226,6 +226,8 @@ def _memory_records(memories: Sequence[Memory], hashes: Iterable[str]) -> list[d
 
 
 def _pin_for(registry: Registry, c: resolve.Cluster):
+    if not registry.entities:  # (no pins: no name of the cluster to normalise and look up)
+        return None
     for name in (c.name, *c.aliases):
         pin = registry.entities.get(name)
         if pin is not None:
