@@ -93,3 +93,28 @@ def test_one_line_texts_split_as_the_line_scan_splits_them():
             assert _one_line(t, speaker) == _lines(t, speaker), (t, speaker)
     assert spoken("Riley: hi\r") == [("Riley", "hi")]
     assert spoken("[Riley] shipping\r\r") == [("Riley", "shipping")]
+
+
+def test_split_all_gives_each_text_its_own_split():
+    """The batch splitter (one C-level match pass for one-line texts, segments made together)
+    gives exactly split_segments' segments, text by text, in the same instance state, and a
+    list of its own to every text."""
+    import random
+
+    from soulgraph.sources.envelope import split_all
+
+    rng = random.Random(13)
+    atoms = ["Bob", "Ana Lu", "User", "Agent", ":", ": ", "\r", "\n", ">", "> ", " ", "[", "]",
+             "[Riley]", "hi", "Zoë", "\t", "x", "Note", "O'Neil", "3", "\u2028", "Verified", "NOTE"]
+    texts = ["Caroline: Wow, Mel.", "[Riley] shipping today", "Riley: hi\r", "[Riley]\r\r", "",
+             "User: a\nAgent: b", "plain text"]
+    texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 10))) for _ in range(20000)]
+    speakers = [rng.choice((None, "Bob", "Riley", "Note")) for _ in texts]
+    got = split_all(texts, speakers)
+    assert len(got) == len(texts) and len(set(map(id, got))) == len(got)
+    for t, s, segs in zip(texts, speakers, got, strict=True):
+        want = split_segments(t, s)
+        assert segs == want, (t, s)
+        assert [(x.__dict__, x.__pydantic_fields_set__, x.__pydantic_extra__, x.__pydantic_private__)
+                for x in segs] == [(x.__dict__, x.__pydantic_fields_set__, x.__pydantic_extra__,
+                                    x.__pydantic_private__) for x in want]

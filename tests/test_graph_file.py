@@ -404,3 +404,19 @@ def test_loading_and_dropping_a_graph_20_times_returns_its_memory(tmp_path):
     held = json.loads(out.stdout)
     one = held[0]
     assert min(held[4:]) < 3 * one, [round(h / one, 1) for h in held]
+
+
+def test_memory_records_in_one_loop_are_memory_record_s():
+    """The build writes every memory's record in one loop; each must be memory_record's."""
+    from soulgraph.hashing import content_hash
+    from soulgraph.models import Memory
+    from soulgraph.pipeline import _memory_records, memory_record
+
+    mems = [Memory(id="a", content="x"), Memory(id="b", content="", created_at="2026-01-01T00:00:00"),
+            Memory(id="c", content="Bo: hi", layer="semantic", speaker="Bo", superseded=True),
+            Memory(id="d", content="y", created_at="", layer="", speaker="")]
+    hashes = [content_hash(m.content) for m in mems]
+    hashes[0] = ""  # (none given: computed)
+    assert _memory_records(mems, hashes) == list(map(memory_record, mems, hashes))
+    assert [list(r) for r in _memory_records(mems, hashes)] == \
+        [list(r) for r in map(memory_record, mems, hashes)]

@@ -449,3 +449,30 @@ def test_staleness_sees_a_memory_superseded_since_the_build(tmp_path):
     assert (st.new, st.changed, st.deleted) == (["m9"], ["m2"], [])
     st = health.staleness(g, [m for m in later if m.id != "m1"], hashes={})
     assert (st.new, st.changed, st.deleted) == (["m9"], ["m2"], ["m1"])
+
+
+def test_staleness_of_a_just_built_graph_is_what_the_comparison_finds():
+    """A rebuild's graph, measured against the memories it was built from (``built``: the store's
+    texts and hashes stand in for its records'), reports what comparing its memory records
+    would: nothing new, changed, deleted or uncovered, the same counts and the same type
+    errors; superseded, undated and nameless memories included."""
+    from soulgraph import health, pipeline
+    from soulgraph.models import Memory
+
+    mems = [Memory(id="a", content="Dana Lee met Marco in Lisbon.", created_at="2026-01-02T10:00:00"),
+            Memory(id="b", content="Marco moved to Porto.", superseded=True),
+            Memory(id="c", content="no names at all here"),
+            Memory(id="p", content="We talked to Quill about it."),
+            Memory(id="d", content="User: I use Docker\nAgent: ok", created_at="2025-12-01T09:00:00")]
+    build = pipeline.rebuild(mems, extractor="regex")
+    corpus = health.store_corpus(mems, hashes=build.hashes, stats=build.stats, texts=build.texts)
+    assert corpus.by_id == {m.id: m.content for m in mems}
+    fast = health.staleness(build.graph, mems, hashes=corpus.hashes, built=True)
+    assert fast == health.staleness(build.graph, mems, hashes=corpus.hashes)
+    assert fast.store_memories == fast.graph_memories == 5 and not fast.behind
+    assert health.summary(build.graph, mems, source="s", corpus=corpus, built=True) == \
+        health.summary(build.graph, mems, source="s", corpus=corpus)
+    # memories it was not built from are compared as usual
+    other = [*mems[:4], Memory(id="e", content="Ana joined Acme.")]
+    st = health.staleness(build.graph, other, hashes={}, built=True)
+    assert (st.new, st.deleted) == (["e"], ["d"])

@@ -263,3 +263,30 @@ def test_soul_layer_replaces_only_a_valid_entry_layer():
         jsonl.to_memory({"id": "a", "content": "x", "layer": 5}, "test", "episodic")
     m = jsonl.to_memory({"id": "a", "content": "x", "layer": "old"}, "test", "episodic")
     assert m.layer == "episodic"
+
+
+def test_checked_memories_build_what_checked_memory_builds():
+    """A soul layer's entries checked column by column give each entry's checked_memory, in the
+    same instance state; any entry the one-by-one path must convert or refuse sends the
+    whole list there (None)."""
+    rows = [
+        {"id": "a", "content": "User: I moved to Oslo\nAgent: Nice!", "created_at": "2026-01-02T10:00:00",
+         "mood": "happy", "layer": None, "entities": [], "superseded_by": None},
+        {"id": "b", "content": "no turns here", "speaker": "Riley", "superseded_by": "c", "domain": "work"},
+        {"id": "c", "content": "Riley: hi", "speaker": "Riley", "layer": "semantic", "superseded": False},
+        {"id": "d", "content": "", "superseded": True, "segments": "kept as an extra"},
+        {"content": "Ana: hi", "id": "e", "created_at": None, "speaker": None, "domain": None,
+         "superseded": 0, "extra": {"nested": [1]}},
+        {"id": "f", "content": "[Bo] yo\r", "superseded": 1},
+    ]
+    for place in [(None, None), ("episodic", None), ("procedural", "coding")]:
+        got = jsonl.checked_memories([dict(r) for r in rows], *place)
+        want = [jsonl.checked_memory(dict(r), *place) for r in rows]
+        assert [_state(m) for m in got] == [_state(m) for m in want]
+        assert got == want
+    assert jsonl.checked_memories([]) == []
+    for bad in ({"id": 7, "content": "x"}, {"id": "", "content": "x"}, {"id": "x", "content": 3},
+                {"id": "x", "content": "y", "created_at": 1700000000},
+                {"id": "x", "content": "y", "layer": 5},
+                {"id": "x", "content": "y", "speaker": ["a"]}, {"content": "y"}, ["x"], None):
+        assert jsonl.checked_memories([dict(rows[0]), bad]) is None

@@ -250,6 +250,15 @@ def test_duplicate_member_names_refused(tmp_path):
     assert_refused(p, "duplicate ZIP member")
 
 
+def test_member_names_equal_once_normalised_refused(tmp_path):
+    """Two spellings of one name (NFC "é" and "e" + combining accent) are one member to a
+    reader that normalises names: refused as a duplicate, as an exact repeat is."""
+    members = list(soul_members(LAYERS).items())
+    members += [("memory/caf\u00e9/x/entries.json", b"[]"), ("memory/cafe\u0301/x/entries.json", b"[]")]
+    assert_refused(write_zip(tmp_path / "n.soul", members), "duplicate ZIP member")
+    assert read_store(write_zip(tmp_path / "ok.soul", members[:-1])).memories
+
+
 def test_zip_bomb_ratio_refused_before_extracting(tmp_path, monkeypatch):
     members = soul_members(LAYERS)
     members["memory/episodic.json"] = b"[" + b" " * (20 * 1024 * 1024) + b"]"  # ~1000:1

@@ -93,7 +93,8 @@ def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, regis
                 written = locate.write_graph(store, build.graph, target)
                 update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
             # read once for both summaries
-            corpus = health.store_corpus(store.memories, hashes=build.hashes, stats=build.stats)
+            corpus = health.store_corpus(store.memories, hashes=build.hashes, stats=build.stats,
+                                         texts=build.texts)
             return RepairReport(
                 source=str(source), kind=store.kind, extractor=build.extractor,
                 memories=len(store.memories), out=str(target if target is not None else source),
@@ -101,7 +102,7 @@ def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, regis
                 before=health.summary(before_g, store.memories, source=str(source), corpus=corpus)
                 if before_g is not None else None,
                 after=health.summary(build.graph, store.memories, source=str(source), corpus=corpus,
-                                     graph=str(out) if out is not None else None),
+                                     graph=str(out) if out is not None else None, built=True),
                 seconds=round(time.perf_counter() - t0, 3),
                 timings={k: round(v, 3) for k, v in build.timings.items()},
                 backup=str(written.backup) if written and written.backup else None,

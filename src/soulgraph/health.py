@@ -115,11 +115,14 @@ def check(
     update_cache: bool = False,
     corpus: health_types.Corpus | None = None,
     graph: str | None = None,
+    built: bool = False,
 ) -> HealthReport:
     """Measure ``g`` (and how it matches ``memories`` when the store is known).
 
     ``corpus``: ``store_corpus(memories)`` when the caller measures several graphs of one
-    store (repair's before and after): the store's text is then scanned once."""
+    store (repair's before and after): the store's text is then scanned once. ``built``:
+    ``g`` was just built from exactly ``memories`` (a rebuild's graph, its memory records
+    written from them with ``corpus.hashes``): see :func:`staleness`."""
     r = HealthReport(source=source, format=str(g.graph.get("format", "soulgraph")),
                      update_cache=update_cache)
     # Edge endpoints that are no node: attr-less (networkx invents them) or listed by the
@@ -141,9 +144,10 @@ def check(
         if corpus is None or memories is None:
             corpus = store_corpus(memories, g)
         # ours: _type_errors fills it in; the texts are read only if a person needs a sentence
-        corpus = dataclasses.replace(corpus, by_id=_LazyTexts(g))
+        # (a graph just built from the store has the store's texts: store_corpus(texts=))
+        corpus = dataclasses.replace(corpus, by_id=corpus.by_id if built and corpus.by_id else _LazyTexts(g))
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
-    r.stale = staleness(g, memories, cited, corpus.hashes if corpus is not None else None)
+    r.stale = staleness(g, memories, cited, corpus.hashes if corpus is not None else None, built=built)
     r.problems = problems(r, source or "SOURCE", graph)
     _thresholds(r, max_type_error, min_edges)
     return r
@@ -172,33 +176,39 @@ class _LazyTexts(Mapping):
 
 def summary(g: nx.MultiDiGraph, memories: Sequence[Memory] | None = None, *,
             source: str | None = None, corpus: health_types.Corpus | None = None,
-            graph: str | None = None) -> dict:
+            graph: str | None = None, built: bool = False) -> dict:
     """The health report as a plain dict (``repair``'s and ``update``'s before/after)."""
-    return check(g, memories, source=source, corpus=corpus, graph=graph).model_dump()
+    return check(g, memories, source=source, corpus=corpus, graph=graph, built=built).model_dump()
 
 
 def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = None,
                  hashes: Mapping[str, str] | None = None,
-                 stats: CorpusStats | None = None) -> health_types.Corpus:
+                 stats: CorpusStats | None = None,
+                 texts: Mapping[str, str] | None = None) -> health_types.Corpus:
     """What the type-error estimate reads from the store's text (or, without the store,
     from the texts ``g`` keeps): one scan, shareable by every graph of that store.
 
     ``hashes``: memory id -> ``content_hash`` of ``memories`` when the caller has them (a
     rebuild does): staleness then hashes no text again. ``stats``: the classifier's
     statistics of exactly ``memories`` (a rebuild's ``Build.stats``): its lowercase token
-    counts then stand in for a split of the whole text (see ``health_types.LowerWords``)."""
-    texts = list(map(_CONTENT, memories)) if memories is not None else [
+    counts then stand in for a split of the whole text (see ``health_types.LowerWords``).
+    ``texts``: memory id -> text of ``memories`` (a rebuild's), the sentences of a graph
+    just built from them (``check(built=True)``)."""
+    contents = list(map(_CONTENT, memories)) if memories is not None else [
         rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
     mems = memories or ()  # every speaker named, once each (C-level passes over the turns)
     speakers = set(map(_SPEAKER, mems)).union(map(_SPEAKER, chain.from_iterable(map(_SEGMENTS, mems))))
     lower = stats.lower if stats is not None and memories is not None else None
-    corpus = health_types.corpus_of(texts, speakers, lower_tokens=lower)
+    corpus = health_types.corpus_of(contents, speakers, lower_tokens=lower)
     if hashes is not None and memories is not None and len(hashes) == len(memories):  # ids unique
         corpus.hashes = hashes
+    if texts is not None and memories is not None and len(texts) == len(memories):
+        corpus.by_id = texts
     return corpus
 
 
 _SPEAKER, _SEGMENTS, _CONTENT = attrgetter("speaker"), attrgetter("segments"), attrgetter("content")
+_ID = attrgetter("id")
 
 
 # --------------------------------------------------------------------------- figures
@@ -378,11 +388,22 @@ def _type_errors(real, attrs, names, corpus, types, r: HealthReport) -> None:
 
 
 def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
-              cited: set[str] | None = None, hashes: Mapping[str, str] | None = None) -> Staleness:
+              cited: set[str] | None = None, hashes: Mapping[str, str] | None = None, *,
+              built: bool = False) -> Staleness:
     """Compare the store to what the graph says it was built from (``hashes``: memory id ->
-    ``content_hash`` of ``memories``, where the caller knows them)."""
+    ``content_hash`` of ``memories``, where the caller knows them).
+
+    ``built``: ``g`` was just built from exactly ``memories``, whose ids ``hashes`` holds
+    once each (a rebuild: its memory records are theirs, with these hashes and superseded
+    flags). Then no memory is new, changed, deleted or uncovered (each has a record) by
+    construction, and only the provenance is compared."""
     from soulgraph.hashing import content_hash
 
+    if built and memories is not None and hashes is not None \
+            and len(hashes) == len(memories) == len(g.graph.get("memories") or ()):
+        cited = _cited_memories(g) if cited is None else cited
+        return Staleness(store_memories=len(memories), graph_memories=len(memories) or None,
+                         provenance_to_missing=sorted(cited - set(map(_ID, memories))))
     records: dict = {}  # memory id -> hash (the last record of an id wins, in its first place)
     superseded: set = set()
     for rec in g.graph.get("memories") or ():  # (one pass: a record per memory of the store)

@@ -8,7 +8,7 @@ does not matter, and two runs give the same graph.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter
@@ -35,6 +35,7 @@ class Build:
     decisions: dict[str, list] = field(default_factory=dict)  # DecisionMemo.used, for the cache
     hashes: dict[str, str] = field(default_factory=dict)  # memory id -> content_hash (health reuses them)
     stats: corpus.CorpusStats | None = None  # the store's statistics typing read (health reuses them)
+    texts: dict[str, str] = field(default_factory=dict)  # memory id -> text (health's sentences)
 
 
 def rebuild(
@@ -47,17 +48,18 @@ def rebuild(
 ) -> Build:
     """Build a graph from scratch from the given memories."""
     registry = registry or Registry()
-    memories = sorted(memories, key=lambda m: m.id)  # order-independent by construction
+    memories = sorted(memories, key=_ID)  # order-independent by construction
     t0 = time.perf_counter()
     analyses, used = extract.analyze(memories, extractor, workers=workers, progress=progress)
     t1 = time.perf_counter()
     memo = DecisionMemo() if used != "regex" else None  # kept in the update cache
     hashes = {m.id: content_hash(m.content) for m in memories}
-    stats = _corpus_stats({m.id: m.content for m in memories}, analyses)
-    g = build_graph(memories, analyses, used, registry, memo, hashes, stats)
+    texts = {m.id: m.content for m in memories}
+    stats = _corpus_stats(texts, analyses)
+    g = build_graph(memories, analyses, used, registry, memo, hashes, stats, texts)
     t2 = time.perf_counter()
     return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses,
-                 memo.used if memo is not None else {}, hashes, stats)
+                 memo.used if memo is not None else {}, hashes, stats, texts)
 
 
 def build_graph(
@@ -68,6 +70,7 @@ def build_graph(
     memo: DecisionMemo | None = None,
     hashes: Mapping[str, str] | None = None,
     stats: corpus.CorpusStats | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> nx.MultiDiGraph:
     """Resolve, classify and link already-extracted mentions into a graph.
 
@@ -75,9 +78,10 @@ def build_graph(
     unchanged (``update`` passes the cache's; only for per-memory extractors).
     ``hashes``: memory id -> ``content_hash`` when the caller already has them.
     ``stats``: the store statistics of these memories and analyses (``_corpus_stats``),
-    when the caller already summed them."""
+    when the caller already summed them. ``texts``: memory id -> content of these memories,
+    when the caller has it."""
     with gcpause.paused():
-        return _build_graph(memories, analyses, extractor, registry, memo, hashes, stats)
+        return _build_graph(memories, analyses, extractor, registry, memo, hashes, stats, texts)
 
 
 def _build_graph(
@@ -88,11 +92,13 @@ def _build_graph(
     memo: DecisionMemo | None,
     hashes: Mapping[str, str] | None,
     stats: corpus.CorpusStats | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> nx.MultiDiGraph:
     ids = list(map(_ID, memories))  # (C-level passes: this runs per memory of the store)
     by_id = dict(zip(ids, memories, strict=True))
     created = dict(zip(ids, map(_CREATED, memories), strict=True))
-    texts = dict(zip(ids, map(_CONTENT, memories), strict=True))
+    if texts is None:
+        texts = dict(zip(ids, map(_CONTENT, memories), strict=True))
     if hashes is None:
         hashes = {m.id: content_hash(m.content) for m in memories}
     mentions = list(chain.from_iterable(map(_MENTIONS, analyses)))
@@ -132,18 +138,26 @@ def _build_graph(
 
     known = {key for key, _ in nodes}
     entity_of_mention: dict[tuple[str, int], str] = {}
-    speaker_entity: dict[tuple[str, str], str] = {}
-    own_speaker: dict[tuple[str, str], str] = {}
-    normalize = resolve.normalize
-    # speaker -> its key when that is a node, else "": a store has few speakers, thousands of turns
-    spoken: dict[str, str] = {}
     owner_of = owner.get
-    for a in analyses:  # one pass over every mention (this runs per mention of the store)
+    for a in analyses:  # every kept mention of the store (co-occurrence counts them all)
         mid = a.memory_id
         for i, m in enumerate(a.mentions):
             e = owner_of(id(m))
             if e is not None:
                 entity_of_mention[(mid, i)] = e
+    speaker_entity: dict[tuple[str, str], str] = {}
+    own_speaker: dict[tuple[str, str], str] = {}
+    normalize = resolve.normalize
+    # speaker -> its key when that is a node, else "": a store has few speakers, thousands of turns
+    spoken: dict[str, str] = {}
+    # who speaks where: asked only for a relation's "@speaker" end, so read only in the memories
+    # that have relations (a chat store's turns all have a speaker; few have a relation)
+    said = {a.memory_id for a in analyses if a.relations}
+    for a in analyses:
+        mid = a.memory_id
+        if mid not in said:
+            continue
+        for m in a.mentions:
             spk = m.speaker
             if spk:
                 key = spoken.get(spk)
@@ -152,6 +166,7 @@ def _build_graph(
                     key = spoken[spk] = key if key in known else ""
                 if key:
                     speaker_entity[(mid, spk)] = key
+                e = owner_of(id(m))
                 if e is not None and m.extractor == "speaker":
                     own_speaker[(mid, spk)] = e
     # a speaker's own mention says which node it was resolved into (merges change the id)
@@ -161,7 +176,7 @@ def _build_graph(
     types = {key: attrs["type"] for key, attrs in nodes}
     rels = check_edge_types(rels, types)
     rels += co_occurrence_edges(list(analyses), entity_of_mention, types, by_id, rels)
-    records = list(map(memory_record, memories, map(hashes.__getitem__, ids)))
+    records = _memory_records(memories, map(hashes.__getitem__, ids))
     meta = {"extractor": extractor, "generator": "soulgraph"}
     return assemble(nodes, [r.edge() for r in rels], records, meta)
 
@@ -191,7 +206,28 @@ def memory_record(m: Memory, content_hash_: str | None = None) -> dict:
     return rec
 
 
+def _memory_records(memories: Sequence[Memory], hashes: Iterable[str]) -> list[dict]:
+    """``list(map(memory_record, memories, hashes))`` in one loop (no call per memory of the
+    store)."""
+    out = []
+    append = out.append
+    for m, h in zip(memories, hashes, strict=True):
+        rec = {"id": m.id, "hash": h or content_hash(m.content), "text": m.content}
+        if (t := m.created_at) is not None:
+            rec["created_at"] = t
+        if (layer := m.layer) is not None:
+            rec["layer"] = layer
+        if (speaker := m.speaker) is not None:
+            rec["speaker"] = speaker
+        if m.superseded:
+            rec["superseded"] = True
+        append(rec)
+    return out
+
+
 def _pin_for(registry: Registry, c: resolve.Cluster):
+    if not registry.entities:  # (no pins: no name of the cluster to normalise and look up)
+        return None
     for name in (c.name, *c.aliases):
         pin = registry.entities.get(name)
         if pin is not None:

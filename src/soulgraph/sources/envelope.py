@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import repeat
 
-from soulgraph.models import Segment, unvalidated
+from soulgraph.models import Segment, unvalidated, unvalidated_all
 
 # A speaker prefix at the start of a line: 1-3 capitalised words, then ":" (or [Name]).
 _PREFIX = re.compile(
@@ -103,6 +104,35 @@ def split_segments(text: str, speaker: str | None = None) -> list[Segment]:
     if "\n" not in text:  # one line (a chat turn "Name: ..."): one prefix at most, at its start
         return _one_line(text, speaker)
     return _lines(text, speaker)
+
+
+def split_all(texts: list[str], speakers: list[str | None]) -> list[list[Segment]]:
+    """``list(map(split_segments, texts, speakers))``: the texts of one line (a chat turn each)
+    matched by one C-level pass, their segments made together; the others one by one."""
+    matches = list(map(_PREFIX.match, texts))
+    multi = list(map(str.__contains__, texts, repeat("\n")))
+    out: list[list[Segment]] = []
+    at, values = [], []  # where a one-line text's segment goes, and its fields
+    roles, name_like = ROLES, _name_like
+    for text, speaker, m, lf in zip(texts, speakers, matches, multi, strict=True):
+        if lf:
+            out.append(split_segments(text, speaker))
+            continue
+        if m is not None:  # (as _one_line: a capitalised name, a known or name-like speaker)
+            b, n = m.groups()
+            name = (b or n or "").strip()
+            if name and name[0].isupper() and (name in roles or name == speaker or name_like(name)):
+                body, end = m.end(), len(text)
+                while end > body and text[end - 1] == "\r":
+                    end -= 1
+                at.append(len(out))
+                values.append({"speaker": name, "start": body, "end": end})
+        out.append([])
+    fields = _SEGMENT_FIELDS
+    for i, seg in zip(at, unvalidated_all(Segment, values, map(set, repeat(fields, len(values)))),
+                      strict=True):
+        out[i].append(seg)
+    return out
 
 
 def _lines(text: str, speaker: str | None) -> list[Segment]:

@@ -10,17 +10,19 @@ characters, invalid UTF-8 and lone surrogates are refused (they are not JSON).
 from __future__ import annotations
 
 import hashlib
+from collections import deque
 from collections.abc import Iterator
-from itertools import compress, product
+from itertools import chain, compress, product, repeat
+from operator import is_not, or_, truth
 from pathlib import Path
 
 import orjson
 from pydantic import ValidationError
 
 from soulgraph.errors import SoulgraphError
-from soulgraph.models import Memory, unvalidated
+from soulgraph.models import Memory, unvalidated, unvalidated_all
 from soulgraph.sources import Store
-from soulgraph.sources.envelope import split_segments
+from soulgraph.sources.envelope import split_all, split_segments
 from soulgraph.sources.limits import Limits
 
 _KNOWN = {"id", "content", "created_at", "layer", "domain", "speaker", "superseded"}
@@ -84,6 +86,10 @@ def _json_array(path: Path, limits: Limits, digest) -> Iterator[Memory]:
     del raw
     if not isinstance(data, list):
         raise SoulgraphError(f"{path}: expected a JSON array of memory objects")
+    mems = checked_memories(data)  # (no item to word an error for: all at once)
+    if mems is not None:
+        yield from mems
+        return
     for i, row in enumerate(data, start=1):
         yield to_memory(row, f"{path}: item {i}")
 
@@ -193,6 +199,41 @@ def checked_memory(row: object, layer: str | None = None, domain: str | None = N
         "id": mid, "content": content, "created_at": created, "layer": row_layer, "domain": row_domain,
         "speaker": speaker, "superseded": bool(get("superseded") or get("superseded_by")),
         "segments": segments, "extra": extra}, fields_set)
+
+
+def checked_memories(rows: list, layer: str | None = None, domain: str | None = None) -> list[Memory] | None:
+    """``[checked_memory(row, layer, domain) for row in rows]`` when that holds no None (every
+    row is one :func:`checked_memory` builds, with a string id and time), by C-level passes
+    over all rows, field by field (a soul's layer file holds thousands); None when some row
+    needs the one-by-one path (a refusal to word, an integer id or a numeric time to convert)."""
+    if set(map(type, rows)) - {dict}:
+        return None
+    get, n = dict.get, len(rows)
+    ids, contents = list(map(get, rows, repeat("id"))), list(map(get, rows, repeat("content")))
+    created, speakers = list(map(get, rows, repeat("created_at"))), list(map(get, rows, repeat("speaker")))
+    layers, domains = list(map(get, rows, repeat("layer"))), list(map(get, rows, repeat("domain")))
+    if set(map(type, ids)) - {str} or "" in ids or set(map(type, contents)) - {str} \
+            or set(map(type, chain(created, speakers, layers, domains))) - _STR_OR_NULL:
+        return None
+    if layer is not None:  # (the entry's own, checked above, gives way to the soul's)
+        layers = [layer] * n
+    if domain is not None:
+        domains = [domain] * n
+    superseded = list(map(or_, map(truth, map(get, rows, repeat("superseded"))),
+                          map(truth, map(get, rows, repeat("superseded_by")))))
+    extras = list(map(dict.copy, rows))  # the unknown fields, in their order
+    for k in _KNOWN:
+        deque(map(dict.pop, extras, repeat(k), repeat(None)), maxlen=0)
+    segments = split_all(contents, speakers)
+    fields_sets = map(set, map(_SETS.__getitem__, zip(
+        map(is_not, created, repeat(None)), map(is_not, layers, repeat(None)),
+        map(is_not, domains, repeat(None)), map(is_not, speakers, repeat(None)), map(truth, segments),
+        strict=True)))
+    values = [{"id": i, "content": c, "created_at": t, "layer": la, "domain": d, "speaker": s,
+               "superseded": x, "segments": g, "extra": e}
+              for i, c, t, la, d, s, x, g, e in zip(ids, contents, created, layers, domains, speakers,
+                                                    superseded, segments, extras, strict=True)]
+    return unvalidated_all(Memory, values, fields_sets)
 
 
 def _jtype(value: object) -> str:

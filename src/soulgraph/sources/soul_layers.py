@@ -20,7 +20,7 @@ import orjson
 from soulgraph.errors import SoulgraphError
 from soulgraph.models import Memory
 from soulgraph.sources import shown
-from soulgraph.sources.jsonl import checked_memory, to_memory
+from soulgraph.sources.jsonl import checked_memories, checked_memory, to_memory
 
 LAYERS = ("episodic", "semantic", "procedural", "social")
 GRAPH = "memory/graph.json"
@@ -88,10 +88,11 @@ def _entries(data: object, where: str, layer: str, domain: str | None) -> Iterat
         return
     if not isinstance(data, list):
         raise SoulgraphError(f"{where}: expected a list of memory entries")
-    # (no error message to word for most entries: each checked by one C-level pass)
-    mems = list(map(checked_memory, data, repeat(layer), repeat(domain)))
-    for i in compress(range(len(mems)), map(is_, mems, repeat(None))):  # the others, in order
-        mems[i] = to_memory(data[i], f"{where}: entry {i + 1}", layer, domain)
+    mems = checked_memories(data, layer, domain)  # (the usual layer file: no entry to word an error for)
+    if mems is None:  # each entry checked by one C-level pass, the others in order
+        mems = list(map(checked_memory, data, repeat(layer), repeat(domain)))
+        for i in compress(range(len(mems)), map(is_, mems, repeat(None))):
+            mems[i] = to_memory(data[i], f"{where}: entry {i + 1}", layer, domain)
     yield from mems
 
 

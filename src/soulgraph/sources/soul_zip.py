@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
-import unicodedata
 import zipfile
 import zlib
 from pathlib import Path
@@ -101,7 +100,7 @@ def check_archive(zf: zipfile.ZipFile, path: Path, limits: Limits, file_size: in
     for info in infos:
         name = info.filename
         safe_name(name, path)
-        key = unicodedata.normalize("NFC", name).rstrip("/")
+        key = (name if name.isascii() else _nfc(name)).rstrip("/")  # (ASCII is its own NFC form)
         if key in seen:
             raise SoulgraphError(f"{path}: duplicate ZIP member name {_show(name)}")
         seen.add(key)
@@ -125,6 +124,12 @@ def check_archive(zf: zipfile.ZipFile, path: Path, limits: Limits, file_size: in
                                      f"{ratio:.0f}:1 (> {limits.max_ratio:.0f}); "
                                      "refusing a possible ZIP bomb")
     return infos
+
+
+def _nfc(name: str) -> str:
+    import unicodedata  # (loaded for a non-ASCII member name only: a C module to map in)
+
+    return unicodedata.normalize("NFC", name)
 
 
 def safe_name(name: str, path: Path) -> None:

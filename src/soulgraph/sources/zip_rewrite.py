@@ -15,7 +15,6 @@ from __future__ import annotations
 import struct
 import zipfile
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -30,12 +29,17 @@ _EOCD = struct.Struct("<IHHHHIIH")
 _MAX32 = 0xFFFFFFFF
 
 
-@dataclass(slots=True)
 class _Entry:
-    name: str
-    offset: int  # local header offset
-    end: int  # end of its local record (next record or central directory)
-    cd: bytes  # the original central directory record
+    """A member's place in the original archive (a plain slotted class: this module is loaded
+    by the first write of a repair, and a dataclass is compiled when its module loads)."""
+
+    __slots__ = ("name", "offset", "end", "cd")
+
+    def __init__(self, name: str, offset: int, end: int, cd: bytes) -> None:
+        self.name = name
+        self.offset = offset  # local header offset
+        self.end = end  # end of its local record (next record or central directory)
+        self.cd = cd  # the original central directory record
 
 
 def replace_member(src: BinaryIO, out: BinaryIO, name: str, data: bytes, *, where: Path,
