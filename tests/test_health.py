@@ -135,6 +135,22 @@ def test_stale_graph_says_run_update(tmp_path, cli):
     assert behind and behind[0]["fix"] == f"soulgraph update {src}"
 
 
+def test_a_graph_file_with_an_odd_memory_record_is_still_checked(tmp_path, cli):
+    """A hand-edited graph whose memory list holds a bare string: health reads the rest (the
+    record is skipped, as staleness skips it), no traceback."""
+    src = tmp_path / "m.jsonl"
+    src.write_text("".join(json.dumps({"id": f"m{i}", "content": t}) + "\n" for i, t in enumerate(DEVLOG)))
+    out = tmp_path / "g.json"
+    r = cli("repair", "--rebuild-graph", src, "--out", out, "--extractor", "regex")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(out.read_text())
+    data["graph"]["memories"][0] = "m0"
+    out.write_text(json.dumps(data))
+    r = cli("health", out, "--json")
+    assert r.returncode in (0, 1) and "Traceback" not in r.stderr, r.stderr
+    assert json.loads(r.stdout)["nodes"] > 0
+
+
 def test_bad_inputs_exit_2(tmp_path, cli):
     r = cli("health", tmp_path / "nope.soul")
     assert r.returncode == 2 and "no such file" in r.stderr

@@ -195,7 +195,8 @@ def store_corpus(memories: Sequence[Memory] | None, g: nx.MultiDiGraph | None = 
     ``texts``: memory id -> text of ``memories`` (a rebuild's), the sentences of a graph
     just built from them (``check(built=True)``)."""
     contents = list(map(_CONTENT, memories)) if memories is not None else [
-        rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []]
+        rec.get("text") or "" for rec in (g.graph.get("memories") if g is not None else None) or []
+        if isinstance(rec, dict)]  # (a damaged graph file's odd record is skipped, as staleness does)
     mems = memories or ()  # every speaker named, once each (C-level passes over the turns)
     speakers = set(map(_SPEAKER, mems)).union(map(_SPEAKER, chain.from_iterable(map(_SEGMENTS, mems))))
     lower = stats.lower if stats is not None and memories is not None else None
