@@ -193,6 +193,36 @@ def test_lowercase_pronoun_pattern_finds_the_spans_of_the_plain_one():
         assert [m.span() for m in C._PRONOUN_LOWER.finditer(t)] == [m.span() for m in plain.finditer(t)], t
 
 
+def test_pronoun_spans_found_at_their_h_are_the_class_patterns():
+    """``MemoryScan`` finds the pronouns of ASCII text at their "h" (``_PRONOUN_AT_H``, a
+    literal first: sre skips ahead without a class test per character): the spans of
+    ``_PRONOUN_LOWER``, "she" opening at its "s"."""
+    rng = random.Random(13)
+    parts = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "shes", "sshe", "the", "hh",
+             "sh", "h", "s", "e", "hi", "im", "ers", "self", "a", "1", "_", "'", "-", ".", " ", "\n", "Sh"]
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12))).lower()
+        scan = C.MemoryScan(t)
+        scan._find_pronouns()
+        want = [m.span() for m in C._PRONOUN_LOWER.finditer(t)] if scan._hinted else []
+        assert list(zip(scan._pron_starts, scan._pron_ends, strict=True)) == want, t
+
+
+def test_lowercase_pet_pattern_answers_as_the_plain_one():
+    """``_PET_LOWER`` (the words' first letters as a class, then the \b as a lookbehind) finds a
+    pet word in lowercase text where ``_PET``'s pattern read case-sensitively does."""
+    import re
+
+    plain = re.compile(C._PET.pattern)
+    rng = random.Random(17)
+    parts = ["pet", "pets", "dog", "dogs", "puppy", "puppies", "pup", "cat", "cats", "kitten", "kitty",
+             "hamster", "parrot", "bunny", "guinea pig", "guinea  pig", "guinea\npig", "vet", "p", "d", "c",
+             "k", "b", "g", "v", "y", "ies", "ten", "s", "x", "_", "1", "-", "'", ".", " ", "\n", "é"]
+    for _ in range(30000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 10)))
+        assert (C._PET_LOWER.search(t) is None) == (plain.search(t) is None), t
+
+
 TAIL_SEARCHED = {"org": (C._ORG_LEFT, 3), "place_strong": (C._PLACE_LEFT_STRONG, 3),
                  "tool": (C._TOOL_LEFT, 4), "project": (C._PROJECT_LEFT, 3)}
 
