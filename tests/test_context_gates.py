@@ -141,6 +141,40 @@ def test_right_alternation_lets_every_match_through(i):
     check()
 
 
+@pytest.mark.parametrize("i", range(len(C.RIGHT_PATTERNS)))
+def test_right_gate_lets_every_match_through(i):
+    """``_right_may_match`` (a set lookup of the first word) is True wherever a right-context
+    pattern matches: hypothesis writes matches of each pattern, case and blanks varied."""
+    pattern = C.RIGHT_PATTERNS[i]
+
+    @settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.from_regex(pattern))
+    def check(right):
+        assert pattern.match(right)
+        assert C._right_may_match(right), right
+
+    check()
+
+
+def test_right_gate_on_assembled_contexts():
+    """Random right contexts from the patterns' own words, punctuation, blanks and other words:
+    wherever ``_RIGHT_ANY`` matches, the gate is True (and it is False for most)."""
+    rng = random.Random(19)
+    words = [*sorted(C._RIGHT_WORDS), "his", "her", "herself", "himself", "Caroline", "the", "a", "my", "I",
+             "me", "of", "to", "Boise", "ſaid", "SAID", "Said", "co-founder", "s01", "ep5", "season4",
+             "disney+", "ps5", "who", "12", "Jan", "(AP)", "based", "Idaho", "’s", "'s", "s", "&",
+             "soundtracks", "episodes", "Trailers", "sequelae", "finales", "librarys", "homes", "ons"]
+    seps = [" ", "  ", "\t", "\n", "", ", ", ". ", "! ", "-", "'", "’", "\u00a0", "\u2003"]
+    closed = 0
+    for _ in range(40000):
+        right = "".join(rng.choice(seps) + rng.choice(words) for _ in range(rng.randint(1, 6)))
+        gate = C._right_may_match(right)
+        if C._RIGHT_ANY.match(right):
+            assert gate, right
+        closed += not gate
+    assert closed > 5000, closed
+
+
 @settings(max_examples=500, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(st.from_regex(C._RIGHT_ANY))
 def test_right_alternation_matches_only_where_one_pattern_does(right):
