@@ -268,6 +268,8 @@ def test_ascii_word_scan_matches_the_token_loop():
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 30)))
         assert corpus._words_ascii(text) == corpus._words(text), text
         fast += 1 not in map(len, corpus._CAPITAL_MID.findall(text))
+        lead = text.encode("ascii").translate(corpus._LEAD_BYTES)  # (a run opening with no letter)
+        assert (corpus._NO_LETTER_FIRST.search(lead) is not None) == (b" 0" in lead or lead[:1] == b"0")
     assert fast > 1000, fast
     # Other characters: read as ASCII only when they are separators that end no sentence start
     others = ["→", "—", "“", "”", "…", "😀", "é", "Élan", "’", "don’t", "\u2003", "\u00a0", "٣", "\u0301",

@@ -63,3 +63,17 @@ def test_same_occurrences_as_the_plain_run_pattern(monkeypatch):
         monkeypatch.undo()
         assert got == want, t
     assert dropped > 1000
+
+
+def test_trigger_test_answers_as_the_trigger_search():
+    """``has_trigger`` (substring tests, then one literal-first search per ".", ":", "-") is
+    ``TRIGGER.search``'s answer on random texts of trigger characters, words and blanks."""
+    import random
+
+    from soulgraph.extract import regex_patterns as P
+
+    rng = random.Random(3)
+    chars = [*"#@/`+_.:-abc XY12\n\t'é—", "ab", "..", "a.b", "a:b", "-x", "x-", "é.é", "٣", "_x", "e.g."]
+    for _ in range(30000):
+        t = "".join(rng.choice(chars) for _ in range(rng.randint(0, 12)))
+        assert P.has_trigger(t) == (P.TRIGGER.search(t) is not None), t

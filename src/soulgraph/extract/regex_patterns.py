@@ -84,6 +84,17 @@ FILE_EXTENSIONS = frozenset(_EXT.split("|"))
 # Tech tokens are found chunk by chunk: a trigger character finds a candidate
 # whitespace-delimited chunk, which is then classified by the full matches below.
 TRIGGER = re.compile(r"[#@/`+_.:\-](?:(?<=[.:\-])(?=\w)|(?<=[#@/`+_]))")
+# TRIGGER's second branch one character at a time: a pattern opening with one literal lets sre
+# skip ahead with a plain character loop, not a class test per character (``has_trigger``)
+_DOT_WORD, _COLON_WORD, _DASH_WORD = (re.compile(rf"{re.escape(c)}(?=\w)") for c in ".:-")
+
+
+def has_trigger(t: str) -> bool:
+    """``TRIGGER.search(t) is not None``: a trigger character of the first branch anywhere (a
+    substring test each), or ".", ":" or "-" before a word character."""
+    return ("#" in t or "@" in t or "/" in t or "`" in t or "+" in t or "_" in t
+            or _DOT_WORD.search(t) is not None or _COLON_WORD.search(t) is not None
+            or _DASH_WORD.search(t) is not None)
 WS = re.compile(r"\s")
 CHUNK_LEAD = "([{\"'“‘*"
 CHUNK_TRAIL = ".,;:!?)]}\"'”’*"

@@ -53,7 +53,7 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
     """
     occs: list[Occ] = []
     blocked: list[tuple[int, int]] = []
-    if P.TRIGGER.search(t):
+    if P.has_trigger(t):
         _tech_tokens(t, occs, blocked)
     n_tech = len(occs)
     bi = 0
