@@ -250,8 +250,9 @@ def test_work_nouns_and_dates_after_a_name_make_no_concept_phrase():
 
 def test_ascii_word_scan_matches_the_token_loop():
     """``memory_facts`` reads ASCII text as bytes (translate, split; no regex match per token, no
-    Python step per lowercase token): same words as the Unicode token scan, including runs that
-    open with a digit, '_', an apostrophe or a hyphen ("9-Bar", "--force", "'Tis")."""
+    Python step per lowercase token) and its capitalised mid-sentence words with one findall when
+    no capital needs the sentence-start search: same words as the Unicode token scan, including
+    runs that open with a digit, '_', an apostrophe or a hyphen ("9-Bar", "--force", "'Tis")."""
     import random
 
     from soulgraph.classify import corpus
@@ -262,9 +263,14 @@ def test_ascii_word_scan_matches_the_token_loop():
              "e-mail", "E-mail", "a ", "a  ", "; ", "! ", "? ", ") ", "* ", "> ", "# ", "1 ", "\t", "\x0b",
              "\x1c", "\r", "            ", "'Tis", "--force", "2024", "_Foo", "9-Bar", "@", "/", "=", "\x7f",
              "~", "x'", "A'", "Ab-Cd"]
+    fast = 0  # texts whose capitalised words one findall reads (no one-letter match: no loop)
     for _ in range(8000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 30)))
         assert corpus._words_ascii(text) == corpus._words(text), text
+        fast += 1 not in map(len, corpus._CAPITAL_MID.findall(text))
+        lead = text.encode("ascii").translate(corpus._LEAD_BYTES)  # (a run opening with no letter)
+        assert (corpus._NO_LETTER_FIRST.search(lead) is not None) == (b" 0" in lead or lead[:1] == b"0")
+    assert fast > 1000, fast
     # Other characters: read as ASCII only when they are separators that end no sentence start
     others = ["→", "—", "“", "”", "…", "😀", "é", "Élan", "’", "don’t", "\u2003", "\u00a0", "٣", "\u0301",
               "Ⅻ"]

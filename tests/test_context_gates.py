@@ -141,6 +141,40 @@ def test_right_alternation_lets_every_match_through(i):
     check()
 
 
+@pytest.mark.parametrize("i", range(len(C.RIGHT_PATTERNS)))
+def test_right_gate_lets_every_match_through(i):
+    """``_right_may_match`` (a set lookup of the first word) is True wherever a right-context
+    pattern matches: hypothesis writes matches of each pattern, case and blanks varied."""
+    pattern = C.RIGHT_PATTERNS[i]
+
+    @settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.from_regex(pattern))
+    def check(right):
+        assert pattern.match(right)
+        assert C._right_may_match(right), right
+
+    check()
+
+
+def test_right_gate_on_assembled_contexts():
+    """Random right contexts from the patterns' own words, punctuation, blanks and other words:
+    wherever ``_RIGHT_ANY`` matches, the gate is True (and it is False for most)."""
+    rng = random.Random(19)
+    words = [*sorted(C._RIGHT_WORDS), "his", "her", "herself", "himself", "Caroline", "the", "a", "my", "I",
+             "me", "of", "to", "Boise", "ſaid", "SAID", "Said", "co-founder", "s01", "ep5", "season4",
+             "disney+", "ps5", "who", "12", "Jan", "(AP)", "based", "Idaho", "’s", "'s", "s", "&",
+             "soundtracks", "episodes", "Trailers", "sequelae", "finales", "librarys", "homes", "ons"]
+    seps = [" ", "  ", "\t", "\n", "", ", ", ". ", "! ", "-", "'", "’", "\u00a0", "\u2003"]
+    closed = 0
+    for _ in range(40000):
+        right = "".join(rng.choice(seps) + rng.choice(words) for _ in range(rng.randint(1, 6)))
+        gate = C._right_may_match(right)
+        if C._RIGHT_ANY.match(right):
+            assert gate, right
+        closed += not gate
+    assert closed > 5000, closed
+
+
 @settings(max_examples=500, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(st.from_regex(C._RIGHT_ANY))
 def test_right_alternation_matches_only_where_one_pattern_does(right):
@@ -191,6 +225,36 @@ def test_lowercase_pronoun_pattern_finds_the_spans_of_the_plain_one():
     for _ in range(20000):
         t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
         assert [m.span() for m in C._PRONOUN_LOWER.finditer(t)] == [m.span() for m in plain.finditer(t)], t
+
+
+def test_pronoun_spans_found_at_their_h_are_the_class_patterns():
+    """``MemoryScan`` finds the pronouns of ASCII text at their "h" (``_PRONOUN_AT_H``, a
+    literal first: sre skips ahead without a class test per character): the spans of
+    ``_PRONOUN_LOWER``, "she" opening at its "s"."""
+    rng = random.Random(13)
+    parts = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "shes", "sshe", "the", "hh",
+             "sh", "h", "s", "e", "hi", "im", "ers", "self", "a", "1", "_", "'", "-", ".", " ", "\n", "Sh"]
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12))).lower()
+        scan = C.MemoryScan(t)
+        scan._find_pronouns()
+        want = [m.span() for m in C._PRONOUN_LOWER.finditer(t)] if scan._hinted else []
+        assert list(zip(scan._pron_starts, scan._pron_ends, strict=True)) == want, t
+
+
+def test_lowercase_pet_pattern_answers_as_the_plain_one():
+    """``_PET_LOWER`` (the words' first letters as a class, then the \b as a lookbehind) finds a
+    pet word in lowercase text where ``_PET``'s pattern read case-sensitively does."""
+    import re
+
+    plain = re.compile(C._PET.pattern)
+    rng = random.Random(17)
+    parts = ["pet", "pets", "dog", "dogs", "puppy", "puppies", "pup", "cat", "cats", "kitten", "kitty",
+             "hamster", "parrot", "bunny", "guinea pig", "guinea  pig", "guinea\npig", "vet", "p", "d", "c",
+             "k", "b", "g", "v", "y", "ies", "ten", "s", "x", "_", "1", "-", "'", ".", " ", "\n", "é"]
+    for _ in range(30000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 10)))
+        assert (C._PET_LOWER.search(t) is None) == (plain.search(t) is None), t
 
 
 TAIL_SEARCHED = {"org": (C._ORG_LEFT, 3), "place_strong": (C._PLACE_LEFT_STRONG, 3),

@@ -63,3 +63,30 @@ def test_same_occurrences_as_the_plain_run_pattern(monkeypatch):
         monkeypatch.undo()
         assert got == want, t
     assert dropped > 1000
+
+
+def test_trigger_test_answers_as_the_trigger_search():
+    """``has_trigger`` (substring tests, then one literal-first search per ".", ":", "-") is
+    ``TRIGGER.search``'s answer on random texts of trigger characters, words and blanks."""
+    import random
+
+    from soulgraph.extract import regex_patterns as P
+
+    rng = random.Random(3)
+    chars = [*"#@/`+_.:-abc XY12\n\t'é—", "ab", "..", "a.b", "a:b", "-x", "x-", "é.é", "٣", "_x", "e.g."]
+    for _ in range(30000):
+        t = "".join(rng.choice(chars) for _ in range(rng.randint(0, 12)))
+        assert P.has_trigger(t) == (P.TRIGGER.search(t) is not None), t
+
+
+def test_pronouns_found_at_their_h_are_the_person_pronoun_spans():
+    """``_pronouns`` (two literal-first scans, at "h" and "H", merged) gives ``PERSON_PRONOUN``'s
+    spans, in order, "she" / "She" opening at their "s", every case mix and glued word."""
+    rng = random.Random(9)
+    parts = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "He", "She", "SHE", "HE", "Him",
+             "His", "Her", "Herself", "sHe", "sshe", "shes", "the", "The", "hh", "HH", "sh", "Sh", "h", "H",
+             "s", "S", "e", "hi", "im", "ers", "self", "a", "1", "_", "'", "-", ".", " ", "\n", "é", "ſ"]
+    for _ in range(30000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
+        starts, ends = S._pronouns(t)
+        assert list(zip(starts, ends, strict=True)) == [m.span() for m in P.PERSON_PRONOUN.finditer(t)], t

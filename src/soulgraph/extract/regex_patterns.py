@@ -84,6 +84,17 @@ FILE_EXTENSIONS = frozenset(_EXT.split("|"))
 # Tech tokens are found chunk by chunk: a trigger character finds a candidate
 # whitespace-delimited chunk, which is then classified by the full matches below.
 TRIGGER = re.compile(r"[#@/`+_.:\-](?:(?<=[.:\-])(?=\w)|(?<=[#@/`+_]))")
+# TRIGGER's second branch one character at a time: a pattern opening with one literal lets sre
+# skip ahead with a plain character loop, not a class test per character (``has_trigger``)
+_DOT_WORD, _COLON_WORD, _DASH_WORD = (re.compile(rf"{re.escape(c)}(?=\w)") for c in ".:-")
+
+
+def has_trigger(t: str) -> bool:
+    """``TRIGGER.search(t) is not None``: a trigger character of the first branch anywhere (a
+    substring test each), or ".", ":" or "-" before a word character."""
+    return ("#" in t or "@" in t or "/" in t or "`" in t or "+" in t or "_" in t
+            or _DOT_WORD.search(t) is not None or _COLON_WORD.search(t) is not None
+            or _DASH_WORD.search(t) is not None)
 WS = re.compile(r"\s")
 CHUNK_LEAD = "([{\"'“‘*"
 CHUNK_TRAIL = ".,;:!?)]}\"'”’*"
@@ -119,6 +130,11 @@ PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
 # the letters after the first one follow from it (lookbehinds), and the first-letter class stays
 # first so sre still skips ahead.
 PERSON_PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:(?<=[Hh])(?:e|im(?:self)?|is|ers?|erself)|(?<=[Ss])he)\b")
+# PERSON_PRONOUN's matches found at their "h" / "H" (every one holds one, first or after the "s" /
+# "S" of "she"): two literal-first patterns let sre skip ahead with a plain character loop instead
+# of a class test per character; a match of "she" found at its "h" opens one character earlier.
+PRONOUN_AT_LOWER_H = re.compile(r"h(?:(?<=\bh)(?:e|im(?:self)?|is|ers?|erself)|(?<=\b[Ss]h)e)\b")
+PRONOUN_AT_UPPER_H = re.compile(r"H(?<=\bH)(?:e|im(?:self)?|is|ers?|erself)\b")
 PRONOUN_WORD = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)")  # its letters, for fullmatch
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"

@@ -53,7 +53,7 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
     """
     occs: list[Occ] = []
     blocked: list[tuple[int, int]] = []
-    if P.TRIGGER.search(t):
+    if P.has_trigger(t):
         _tech_tokens(t, occs, blocked)
     n_tech = len(occs)
     bi = 0
@@ -187,12 +187,18 @@ def _pronoun_near(t: str, s: int, e: int, found: tuple[list[int], list[int]] | N
 def _pronouns(t: str) -> tuple[list[int], list[int]]:
     """(starts, ends) of the person pronouns of ``t`` (``P.PRONOUN`` matches that are one:
     ``P.PERSON_PRONOUN``'s; a match of either is a whole word, so the words ``P.PRONOUN`` also
-    matched hide no pronoun)."""
+    matched hide no pronoun), found at their "h" / "H" by two literal-first scans."""
     starts: list[int] = []
     ends: list[int] = []
-    for m in P.PERSON_PRONOUN.finditer(t):
-        starts.append(m.start())
+    for m in P.PRONOUN_AT_LOWER_H.finditer(t):  # (``P.PERSON_PRONOUN``'s matches, at their "h")
+        at = m.start()
+        starts.append(at - 1 if at and t[at - 1] in "sS" else at)  # "she": from its "s"
         ends.append(m.end())
+    upper = [m.span() for m in P.PRONOUN_AT_UPPER_H.finditer(t)] if "H" in t else None
+    if upper:  # ("He", "Her" ...: merged by start, as one scan finds them)
+        spans = sorted([*zip(starts, ends, strict=True), *upper])
+        starts = [a for a, _ in spans]
+        ends = [b for _, b in spans]
     return starts, ends
 
 
