@@ -335,6 +335,7 @@ project repo repository codebase roadmap milestone sprint backlog changelog pull
 conference summit festival fest meetup wedding party ceremony concert gala hackathon tournament championship
 parade marathon expo
 file doc document paper article chapter
+beat beats defeated defeats edged thrashed routed crushed trounced downed drew tied lost fell won
 home hometown house apartment flat condo residence
 """.split())
 # _WORK_RIGHT's nouns end at no \b ("soundtracks", "episodes"): a word opening with one
@@ -355,7 +356,7 @@ def _right_may_match(right: str) -> bool:
     if not r:
         return False
     c = r[0]
-    if c in _RIGHT_OPENERS:
+    if c in _RIGHT_OPENERS or c.isdecimal():  # (a match result's score: _TEAM_RIGHT's \d)
         return True
     if not c.isalpha():
         return False
