@@ -137,6 +137,8 @@ def test_a_given_name_against_a_club_is_still_a_team(extractor):
     ("London beat Paris 54-50 in the final round of voting.", "Paris", "place"),
     ("Harris County beat Travis County 3-1 in the bond vote count.", "Travis County", "place"),
     ("Lyon beat Paris 3-1 in the cup final on Sunday.", "Paris", "org"),
+    ("In a friendly Örebro beat Leeds 2-1.", "Leeds", "org"),  # a winner's name with a non-ASCII capital
+    ("In a friendly Leeds beat Örebro 2-1.", "Leeds", "org"),
 ])
 def test_a_vote_between_towns_is_no_match_result(text, name, kind, extractor):
     """'London beat Paris 54-50 in the final round of voting': a vote word right after the score
@@ -208,6 +210,25 @@ def test_regex_a_titled_brand_alone_is_still_the_brand():
     assert types.get("Captain Morgan") == "tool", types
 
 
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text", [
+    "We drank Captain Morgan Tuesday night.",  # a weekday after the brand
+    "Bought a bottle of Captain Morgan Spiced Rum for the party.",  # a verb / adjective after it
+])
+def test_a_titled_brand_before_a_weekday_or_a_plain_word_is_no_person(text, extractor):
+    """'Captain Morgan Tuesday', 'Captain Morgan Spiced Rum': only a word that can be a surname
+    ('Captain Morgan Freeman') makes the title a person's."""
+    types, _ = _graph(text, extractor=extractor)
+    assert not [n for n, t in types.items() if "Morgan" in n and t == "person"], types
+    assert any(n.startswith("Captain Morgan") and t == "tool" for n, t in types.items()), types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_titled_brand_before_a_surname_is_still_a_person(extractor):
+    types, _ = _graph("Watched a film with Captain Morgan Freeman last night.", extractor=extractor)
+    assert any(n.endswith("Morgan Freeman") and t == "person" for n, t in types.items()), types
+
+
 @pytest.mark.parametrize("text, person, word", [
     ("Brazil's president Lula met Argentine President Javier Milei in Buenos Aires.", "Javier Milei",
      "Argentine"),
@@ -258,6 +279,16 @@ def test_a_surname_alone_still_extends_to_the_full_name(extractor):
 def test_a_diary_lines_past_verb_is_not_the_names_first_word(text, name, glued):
     types, _ = _graph(text)
     assert name in types and glued not in types, types
+
+
+@pytest.mark.parametrize("text, name, glued", [
+    ("Tuned Spark executors for the nightly job.", "Spark", "Tuned Spark"),
+    ("Restarted Docker on the CI runner.", "Docker", "Restarted Docker"),
+])
+def test_a_past_verb_before_a_listed_tool_is_a_diary_verb(text, name, glued):
+    """'Spark', 'Docker' are dictionary words and listed tools: the lists know them as names."""
+    types, _ = _graph(text)
+    assert types.get(name) == "tool" and glued not in types, types
 
 
 def test_a_past_verb_before_an_ordinary_noun_stays_in_the_name():

@@ -154,10 +154,10 @@ _SCORE = (r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])"  # not "3-4 times", "3-5
           r"nov(?:ember)?|dec(?:ember)?)\b)")
 _TEAM_RIGHT = re.compile(
     r"^(?:\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|crushed|trounced|downed|drew\s+with|"
-    r"tied|lost\s+to|fell\s+to|lost\s+at|won\s+at)\s+(?:the\s+)?(?P<other>(?:[A-Z][\w.'&\-]*\s+){1,4})|\s+)"
+    r"tied|lost\s+to|fell\s+to|lost\s+at|won\s+at)\s+(?:the\s+)?(?P<other>(?:[A-ZÀ-ÖØ-Þ][\w.'&\-]*\s+){1,4})|\s+)"
     + _SCORE)
 _TEAM_LEFT = re.compile(  # (read in the bounded left window: no scan of the sentence)
-    r"(?<![\w'’])(?!I\s)(?P<other>[A-Z][\w.'&\-]*)\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|"
+    r"(?<![\w'’])(?!I\s)(?P<other>[A-ZÀ-ÖØ-Þ][\w.'&\-]*)\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|"
     r"crushed|trounced|downed|drew\s+with|tied|lost\s+to|fell\s+to)\s+(?:the\s+)?$")
 
 
