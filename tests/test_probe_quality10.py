@@ -112,6 +112,43 @@ def test_a_player_in_a_match_result_is_no_team(text, name, extractor):
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
 @pytest.mark.parametrize("text, name", [
+    ("Priya beat Chelsea 21-18 in the club final.", "Chelsea"),  # a given name against a given name
+    ("Last night Chelsea beat Mom 6-2 at Scrabble.", "Chelsea"),  # against a kin word
+    ("After dinner Sydney tied Grandpa 2-2 at chess.", "Sydney"),
+    ("We beat Austin 3-1 at doubles.", "Austin"),  # against the writer
+    ("Mom beat Jordan 21-19 at Scrabble.", "Jordan"),
+    ("My cousin Chelsea beat Dad 3-1 at cards.", "Chelsea"),  # introduced as kin
+])
+def test_a_listed_town_or_club_name_playing_a_person_is_no_team(text, name, extractor):
+    """A town or club name is a given name too ('Chelsea', 'Austin', 'Jordan'): against a
+    person (a given name, a kin word, 'we') it is a player, not a team."""
+    types, _ = _graph(text, extractor=extractor)
+    assert name in types and types[name] != "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_given_name_against_a_club_is_still_a_team(extractor):
+    types, _ = _graph("After a late goal Chelsea beat Arsenal 2-0 at Stamford Bridge.", extractor=extractor)
+    assert types.get("Chelsea") == "org" and types.get("Arsenal") == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name, kind", [
+    ("London beat Paris 54-50 in the final round of voting.", "Paris", "place"),
+    ("Harris County beat Travis County 3-1 in the bond vote count.", "Travis County", "place"),
+    ("Lyon beat Paris 3-1 in the cup final on Sunday.", "Paris", "org"),
+    ("In a friendly Örebro beat Leeds 2-1.", "Leeds", "org"),  # a winner's name with a non-ASCII capital
+    ("In a friendly Leeds beat Örebro 2-1.", "Leeds", "org"),
+])
+def test_a_vote_between_towns_is_no_match_result(text, name, kind, extractor):
+    """'London beat Paris 54-50 in the final round of voting': a vote word right after the score
+    makes the sides places, not teams."""
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) == kind, types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name", [
     ("Standup in Denver 9-10 went long, and then our team won the hackathon.", "Denver"),
     ("We flew to Lisbon 3-4 times last year and won every pub quiz there.", "Lisbon"),
     ("My cousin Chelsea works 9-5 at a bakery and lives in Boston.", "Chelsea"),
@@ -173,6 +210,25 @@ def test_regex_a_titled_brand_alone_is_still_the_brand():
     assert types.get("Captain Morgan") == "tool", types
 
 
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text", [
+    "We drank Captain Morgan Tuesday night.",  # a weekday after the brand
+    "Bought a bottle of Captain Morgan Spiced Rum for the party.",  # a verb / adjective after it
+])
+def test_a_titled_brand_before_a_weekday_or_a_plain_word_is_no_person(text, extractor):
+    """'Captain Morgan Tuesday', 'Captain Morgan Spiced Rum': only a word that can be a surname
+    ('Captain Morgan Freeman') makes the title a person's."""
+    types, _ = _graph(text, extractor=extractor)
+    assert not [n for n, t in types.items() if "Morgan" in n and t == "person"], types
+    assert any(n.startswith("Captain Morgan") and t == "tool" for n, t in types.items()), types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_titled_brand_before_a_surname_is_still_a_person(extractor):
+    types, _ = _graph("Watched a film with Captain Morgan Freeman last night.", extractor=extractor)
+    assert any(n.endswith("Morgan Freeman") and t == "person" for n, t in types.items()), types
+
+
 @pytest.mark.parametrize("text, person, word", [
     ("Brazil's president Lula met Argentine President Javier Milei in Buenos Aires.", "Javier Milei",
      "Argentine"),
@@ -196,6 +252,10 @@ def test_a_given_name_used_as_one_is_no_surname(extractor):
     ("Joe Biden met Justin Trudeau in Ottawa.", "Biden from the Oval Office announced new tariffs.", "Biden"),
     ("Wei Chen owns the cache layer.", "Chen from the Redis team said the eviction was fine.", "Chen"),
     ("Raj Patel joined the platform team.", "Patel from yesterday's call sent the notes.", "Patel"),
+    # a verb's object, a topic: 'from office', 'from people' are no group of the writer's circle
+    ("Donald Trump spoke in Ohio.", "The Senate voted to remove Trump from office.", "Trump"),
+    ("Boris Johnson resigned in July.", "MPs forced Johnson from office after the scandal.", "Johnson"),
+    ("Joe Biden visited Kyiv.", "I first heard about Biden from people at work.", "Biden"),
 ])
 def test_a_surname_before_from_and_no_group_extends_to_the_full_name(full, short_use, short):
     """Only a group of the writer's circle after 'from' ('Kim from security', 'Dan from work')
@@ -219,6 +279,16 @@ def test_a_surname_alone_still_extends_to_the_full_name(extractor):
 def test_a_diary_lines_past_verb_is_not_the_names_first_word(text, name, glued):
     types, _ = _graph(text)
     assert name in types and glued not in types, types
+
+
+@pytest.mark.parametrize("text, name, glued", [
+    ("Tuned Spark executors for the nightly job.", "Spark", "Tuned Spark"),
+    ("Restarted Docker on the CI runner.", "Docker", "Restarted Docker"),
+])
+def test_a_past_verb_before_a_listed_tool_is_a_diary_verb(text, name, glued):
+    """'Spark', 'Docker' are dictionary words and listed tools: the lists know them as names."""
+    types, _ = _graph(text)
+    assert types.get(name) == "tool" and glued not in types, types
 
 
 def test_a_past_verb_before_an_ordinary_noun_stays_in_the_name():

@@ -393,11 +393,12 @@ def _introductions(c: Cluster, texts: dict[str, str] | None) -> set[str]:
 
 # "Kim from security", "Dan from work", "Ana from the gym": a group of the writer's circle after
 # "from" (not "Biden from the Oval Office", "Patel from yesterday's call", "Chen from the Redis team")
-_GROUPS = (r"work|school|college|uni|university|class|office|team|gym|church|choir|club|book\s+club|band|"
+_GROUPS = (r"work|school|college|uni|university|class|team|gym|church|choir|club|book\s+club|band|"
            r"lab|daycare|preschool|kindergarten|yoga|work\s+team|next\s+door|upstairs|downstairs|"
            r"engineering|sales|marketing|product|operations|ops|devops|finance|accounting|payroll|legal|"
-           r"support|growth|data|infra|infrastructure|platform|people|security|design|research|"
+           r"support|growth|data|infra|infrastructure|platform|security|design|research|"
            r"procurement|compliance|recruiting|admissions|billing|(?-i:IT|HR|QA|SRE)")
+_ABOUT_BEFORE = re.compile(r"\babout\s+$", re.I)  # "heard about Biden from ...": a topic, no introduction
 _FROM_GROUP = re.compile(rf"\s+from\s+(?:(?:the|our|my)\s+)?(?:{_GROUPS})\b(?!['’]s)", re.I)
 
 
@@ -408,7 +409,8 @@ def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
         return False
     for m in c.mentions:
         text = texts.get(m.memory_id)
-        if text and _FROM_GROUP.match(text, m.end):
+        if text and _FROM_GROUP.match(text, m.end) and not _ABOUT_BEFORE.search(
+                text, max(0, m.start - 8), m.start):
             return True
     return False
 

@@ -160,19 +160,53 @@ _SCORE = (r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])"  # not "3-4 times", "3-5
           r"nov(?:ember)?|dec(?:ember)?)\b)")
 _TEAM_RIGHT = re.compile(
     r"^(?:\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|crushed|trounced|downed|drew\s+with|"
-    r"tied|lost\s+to|fell\s+to|lost\s+at|won\s+at)\s+(?:the\s+)?(?:[A-Z][\w.'&\-]*\s+){1,4}|\s+)" + _SCORE)
+    r"tied|lost\s+to|fell\s+to|lost\s+at|won\s+at)\s+(?:the\s+)?(?P<other>(?:[A-ZÀ-ÖØ-Þ][\w.'&\-]*\s+){1,4})|\s+)"
+    + _SCORE)
 _TEAM_LEFT = re.compile(  # (read in the bounded left window: no scan of the sentence)
-    r"(?<![\w'’])(?!I\s)[A-Z][\w.'&\-]*\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|crushed|"
-    r"trounced|downed|drew\s+with|tied|lost\s+to|fell\s+to)\s+(?:the\s+)?$")
+    r"(?<![\w'’])(?!I\s)(?P<other>[A-ZÀ-ÖØ-Þ][\w.'&\-]*)\s+(?:beat|beats|defeated|defeats|edged|thrashed|routed|"
+    r"crushed|trounced|downed|drew\s+with|tied|lost\s+to|fell\s+to)\s+(?:the\s+)?$")
 
 
 _PERSON_SIDE = frozenset({"kin", "title", "address", "with_me"})
 
 
+# A vote between places reads like a match: "London beat Paris 54-50 in the final round of voting"
+_VOTE_AFTER = re.compile(r"[^.;!?\n]{0,40}?\b(?:votes?|voted|voting|ballots?|polls?|polling|elections?|bids?|"
+                         r"count|seats|delegates)\b", re.I)
+_PRONOUNS = frozenset("i we me us he she they you him her them it".split())
+
+
+def _other_side(words: list[str]) -> str | None:
+    """What the other side of a match result is: "person" (a kin word, a pronoun, a given name
+    that is no club: "Mom", "We", "Priya"), "club" (a listed club or town: the longest run of its
+    last words), or None (unknown)."""
+    if any(w.casefold() in _PRONOUNS or _KIN_WORD.match(w) for w in words):
+        return "person"
+    if any(gazetteer.is_club(" ".join(words[i:])) for i in range(len(words))):
+        return "club"
+    return "person" if any(gazetteer.is_given_name(w) for w in words) else None
+
+
 def _club_side(m: Mention, left: str, team: re.Match) -> bool:
-    """The mention is a side of a match result (``_TEAM_RIGHT`` matched after it) and a club."""
-    if not (team.group(0).lstrip()[:1].isalpha() or _TEAM_LEFT.search(left)):
-        return False  # a score right after the name, no result verb right before it
+    """The mention is a side of a match result (``_TEAM_RIGHT`` matched after it) and a club:
+    not when the other side is a person ("Chelsea beat Mom 6-2", "Priya beat Chelsea 21-18"), nor
+    for a given name unless the other side is a club, nor in a vote ("... 54-50 in the voting")."""
+    if team.group("other"):
+        other = team.group("other").split()
+    else:
+        lm = _TEAM_LEFT.search(left)
+        if lm is None:
+            return False  # a score right after the name, no result verb right before it
+        other = left[max(0, lm.start("other") - 40):lm.end("other")].split()
+        k = len(other)  # the capitalised run before the verb ("Real Madrid beat ...")
+        while k > 0 and len(other) - k < 4 and other[k - 1][:1].isupper():
+            k -= 1
+        other = other[k:]
+    if _VOTE_AFTER.match(team.string, team.end()):
+        return False
+    side = _other_side(other)
+    if side == "person" or (side != "club" and gazetteer.is_given_name(m.text.split()[0])):
+        return False
     return gazetteer.is_club(m.text)
 
 

@@ -96,6 +96,19 @@ def is_listed(name: str) -> bool:
     return any(k in words(n) for n in LISTED)
 
 
+def _no_surname(k: str) -> bool:
+    """A word after a brand named like a titled person that is no surname of that person
+    ("Captain Morgan Spiced Rum", "... Tuesday"; not "Captain Morgan Freeman"): a weekday or a
+    month, or a word the dictionary knows as a verb or an adjective."""
+    if k in words("calendar"):
+        return True
+    try:
+        from soulgraph.extract import lexicon
+    except ImportError:  # pragma: no cover
+        return False
+    return lexicon.available() and not lexicon.pos_of(k) <= {"noun"}
+
+
 def _is_word(k: str) -> bool:
     try:
         from soulgraph.extract import lexicon
@@ -255,7 +268,8 @@ def votes(name: str) -> list[Vote]:
                 known = True
                 break
             if head in words("marques") and toks[-1] not in words("orgs_suffix"):
-                out.append(Vote("tool", f"a model of '{head}'", 2.0, "gazetteer"))  # "Dodge Cuda", "Audi R8"
+                titled = toks[0] in _TITLE_FIRST and _no_surname(toks[cut])  # "Captain Morgan Spiced Rum"
+                out.append(Vote("tool", f"a model of '{head}'", 4.5 if titled else 2.0, "gazetteer"))
                 known = True
                 break
     if known or (len(toks) > 1 and toks[-1].rstrip(".") in _suffix_words()):

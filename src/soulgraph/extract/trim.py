@@ -549,6 +549,9 @@ def drop_role_of(doc, i: int, j: int) -> int:
 
 
 def _plain_noun(word: str) -> bool:
-    """An ordinary word the lists know as no name ("Therapy", "Development"; not "Arsenal", "Kyoto")."""
+    """An ordinary word the lists know as no name ("Therapy", "Development"; not "Arsenal", "Kyoto",
+    nor the tools and languages "Consul", "Spark")."""
+    k = gazetteer.key(word)
     return (lexicon.is_word(word.lower()) and not gazetteer.is_known_body(word)
-            and not gazetteer.is_given_name(word))
+            and not gazetteer.is_given_name(word) and k not in gazetteer.words("tools")
+            and k not in gazetteer.words("languages"))
