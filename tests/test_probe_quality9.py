@@ -123,6 +123,15 @@ def test_fixed_income_keeps_its_first_word():
         assert "Fixed Soul Protocol" not in types, (extractor, types)
 
 
+def test_fixed_income_opening_a_sentence_in_capitals_or_spaced_keeps_its_first_word():
+    """The regex opener strip asks the same test as trim (regex_words.opens_term): "FIXED Income"
+    and "Fixed  Income" (two spaces) opening a sentence are the term too."""
+    for text in ("FIXED Income Partners hired Dana Lee last week.",
+                 "Fixed  Income Partners hired Dana Lee last week."):
+        types, _ = _facts(text, "regex")
+        assert "Income Partners" not in types, (text, types)
+
+
 def test_trainers_are_shoes_a_trainer_is_a_person():
     types, _ = _facts("I bought new trainers, Adidas Samba, at the outlet.")
     assert types.get("Adidas Samba") != "person", types

@@ -349,7 +349,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
             cur = []
         if cur:
             if first and initial and len(cur) > 1 and (_is_opener(t[cur[0][0]:cur[0][1]])
-                                                        and t[cur[0][0]:cur[1][1]] != "Fixed Income" or
+                                                        and not W.opens_term(t[cur[0][0]:cur[0][1]],
+                                                                             t[cur[1][0]:cur[1][1]]) or
                                                         _imperative_before_person(t[cur[0][0]:cur[0][1]],
                                                                                   t[cur[1][0]:cur[1][1]])):
                 cur = cur[1:]
