@@ -492,3 +492,8 @@ def test_staleness_of_a_just_built_graph_is_what_the_comparison_finds():
     other = [*mems[:4], Memory(id="e", content="Ana joined Acme.")]
     st = health.staleness(build.graph, other, hashes={}, built=True)
     assert (st.new, st.deleted) == (["e"], ["d"])
+    # ... even when a caller says ``built`` of a graph of the same size: the ids must be its records'
+    from soulgraph.hashing import content_hash
+    hashes = {m.id: content_hash(m.content) for m in other}
+    st = health.staleness(build.graph, other, hashes=hashes, built=True)
+    assert (st.new, st.deleted) == (["e"], ["d"])

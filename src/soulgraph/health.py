@@ -400,11 +400,13 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
     construction, and only the provenance is compared."""
     from soulgraph.hashing import content_hash
 
-    if built and memories is not None and hashes is not None \
-            and len(hashes) == len(memories) == len(g.graph.get("memories") or ()):
-        cited = _cited_memories(g) if cited is None else cited
-        return Staleness(store_memories=len(memories), graph_memories=len(memories) or None,
-                         provenance_to_missing=sorted(cited - set(map(_ID, memories))))
+    recs = g.graph.get("memories") or ()
+    if built and memories is not None and hashes is not None and len(hashes) == len(memories) == len(recs):
+        ids = set(map(_ID, memories))  # (and the records are those memories': ids checked, not hashed)
+        if ids == hashes.keys() == {r.get("id") for r in recs if isinstance(r, dict)}:
+            cited = _cited_memories(g) if cited is None else cited
+            return Staleness(store_memories=len(memories), graph_memories=len(memories) or None,
+                             provenance_to_missing=sorted(cited - ids))
     records: dict = {}  # memory id -> hash (the last record of an id wins, in its first place)
     superseded: set = set()
     for rec in g.graph.get("memories") or ():  # (one pass: a record per memory of the store)

@@ -380,7 +380,7 @@ _WORD_TRAIL = ".,;:!?)]}\"'”’…"  # punctuation after a word, before the ne
 
 def _right_may_match(right: str) -> bool:
     r"""False only where no pattern of ``_RIGHT_ANY`` can match ``right`` (most mentions: a
-    set lookup instead of trying its nineteen branches). Every match, after white space
+    set lookup instead of trying every branch). Every match, after white space
     (``\s`` as ``lstrip`` reads it), opens with a character of _RIGHT_OPENERS or a word of
     _RIGHT_WORDS ending where its letters end (or opening with one of _RIGHT_PREFIXES);
     _OWN_PRONOUN's, with any word, holds "his", "himself", "her" or "herself" (case-sensitive).
