@@ -428,7 +428,7 @@ def test_pronoun_index_answers_as_the_window_search():
 
 
 def test_person_pronoun_pattern_finds_the_filtered_pronoun_matches():
-    """``_pronouns`` reads ``P.PERSON_PRONOUN`` alone: the spans of the ``P.PRONOUN`` matches
+    """``_pronouns`` finds only person pronouns: the spans of the ``P.PRONOUN`` matches
     that are person pronouns (the filter it replaced), in every case and next to any word."""
     import random
 

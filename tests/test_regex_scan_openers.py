@@ -79,8 +79,13 @@ def test_trigger_test_answers_as_the_trigger_search():
         assert P.has_trigger(t) == (P.TRIGGER.search(t) is not None), t
 
 
+# The class-first pattern _pronouns used before it scanned at each "h" / "H": P.PRONOUN's matches
+# that are person pronouns (tests/test_regex_fallback.py checks _pronouns against that filter too).
+_PERSON_PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:(?<=[Hh])(?:e|im(?:self)?|is|ers?|erself)|(?<=[Ss])he)\b")
+
+
 def test_pronouns_found_at_their_h_are_the_person_pronoun_spans():
-    """``_pronouns`` (two literal-first scans, at "h" and "H", merged) gives ``PERSON_PRONOUN``'s
+    """``_pronouns`` (two literal-first scans, at "h" and "H", merged) gives ``_PERSON_PRONOUN``'s
     spans, in order, "she" / "She" opening at their "s", every case mix and glued word."""
     rng = random.Random(9)
     parts = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "He", "She", "SHE", "HE", "Him",
@@ -89,4 +94,4 @@ def test_pronouns_found_at_their_h_are_the_person_pronoun_spans():
     for _ in range(30000):
         t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
         starts, ends = S._pronouns(t)
-        assert list(zip(starts, ends, strict=True)) == [m.span() for m in P.PERSON_PRONOUN.finditer(t)], t
+        assert list(zip(starts, ends, strict=True)) == [m.span() for m in _PERSON_PRONOUN.finditer(t)], t

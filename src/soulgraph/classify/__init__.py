@@ -126,7 +126,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         technical = mid in technical_ids
         start, end, n = m.start, m.end, len(text)
         ev = None
-        if text and 0 <= start <= end <= n:  # (prep.in_text, inline)
+        if text and 0 <= start <= end <= n:  # (a span inside the text: its context is read)
             ev = m.evidence if m.evidence is not None else prep.mention_evidence(m, text, dialogue)
         # _quoted(m, text), inline: 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
         quoted = (0 < start and end < n and text[start - 1] in _OPEN_QUOTES

@@ -128,14 +128,11 @@ _PREP_END = re.compile(r"\b(?:in|at|on|from|to|for|with|of|by|near|about|like|in
 _COUNTED_LEFT = re.compile(r"(?:^|\s)(?!(?:1[5-9]|20)\d\d\s)\d(?:[\d,.]*\d)?\s+$")
 _OPENING_LEFT = re.compile(r"^[\W_]*$")  # nothing but punctuation / emoji before the name
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
-# _PRONOUN on lowercased ASCII text, opening with a character class so the scan skips ahead to
-# an "h" or "s" (2x faster than a leading \b); the lookbehind is that \b.
-_PRONOUN_LOWER = re.compile(r"[hs](?<!\w[hs])(?:(?<=s)he|(?<=h)(?:e|im(?:self)?|is|ers?|erself))\b")
-# _PRONOUN_LOWER's matches found at their "h" (every pronoun holds one, first or after the "s" of
-# "she"): a pattern opening with one literal lets sre skip ahead with a plain character loop, not
-# a class test per character (2x fewer instructions). A match of "she" starts at its "h": the
-# match starts one character earlier when an "s" comes before it (a "he" needs a non-word
-# character there).
+# _PRONOUN's matches in lowercased ASCII text, found at their "h" (every pronoun holds one, first
+# or after the "s" of "she"): a pattern opening with one literal lets sre skip ahead with a plain
+# character loop, not a class test per character (2x fewer instructions). A match of "she" starts
+# at its "h": the match starts one character earlier when an "s" comes before it (a "he" needs a
+# non-word character there).
 _PRONOUN_AT_H = re.compile(r"h(?:(?<=\bh)(?:e|im(?:self)?|is|ers?|erself)|(?<=\bsh)e)\b")
 # A creative work by how it is consumed: "watching Stranger Things", "X season 4", "Elden Ring on ps5".
 _WORK_LEFT = re.compile(  # (books: "reading X" is a document's cue)
@@ -413,14 +410,6 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
     return left, right, text[s0:s1]
 
 
-def _sides(m: Mention, text: str) -> tuple[str, str]:
-    """``window`` without the sentence (not read per mention)."""
-    s0, s1 = max(0, m.sent_start), min(len(text), m.sent_end)
-    if not (s0 <= m.start <= m.end <= s1):
-        s0, s1 = 0, len(text)
-    return text[max(s0, m.start - _W):m.start], text[m.end:min(s1, m.end + _W)]
-
-
 _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not take an article
 
 
@@ -462,7 +451,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     ``scan``: what the mentions of one memory share (:class:`MemoryScan` of ``text``); the
     left-context patterns run only where the word just before the name can end a match.
     """
-    # (_sides and _left_gate, inline: this runs once per mention of the store)
+    # (window's left and right and _left_gate, inline: this runs once per mention of the store)
     start, end, n = m.start, m.end, len(text)
     s0, s1 = max(0, m.sent_start), min(n, m.sent_end)
     if not (s0 <= start <= end <= s1):

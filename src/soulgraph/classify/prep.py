@@ -68,7 +68,7 @@ def mention_evidence(m: Mention, text: str, dialogue: bool, scan: context.Memory
 
 def _evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | None,
               places: frozenset[str]) -> list:
-    if not (text and 0 <= m.start <= m.end <= len(text)):  # (in_text)
+    if not (text and 0 <= m.start <= m.end <= len(text)):  # (a span outside the text: no context)
         return [False, False]
     votes = context.plain_votes(m, text, places, dialogue, scan)
     ev = [context.article_before(m, text), context.fragment_of_product(m, text)]
@@ -80,6 +80,3 @@ def _evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | 
 def votes_of(evidence: list) -> list[Vote]:
     return [Vote(*row) for row in evidence[2:]]
 
-
-def in_text(m: Mention, text: str) -> bool:
-    return bool(text) and 0 <= m.start <= m.end <= len(text)

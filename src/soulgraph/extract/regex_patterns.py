@@ -126,12 +126,9 @@ SPEC_NUM = re.compile(r"[ \-]\d+(?:-\d+)*\b")
 # Starts with a class for speed (the lookbehind after it checks the word start);
 # callers still check the word is one of PERSON_PRONOUNS ("Sis" matches too).
 PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
-# The PRONOUN matches that are PERSON_PRONOUNS, and only those (no "Sis", "se" to filter out):
-# the letters after the first one follow from it (lookbehinds), and the first-letter class stays
-# first so sre still skips ahead.
-PERSON_PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:(?<=[Hh])(?:e|im(?:self)?|is|ers?|erself)|(?<=[Ss])he)\b")
-# PERSON_PRONOUN's matches found at their "h" / "H" (every one holds one, first or after the "s" /
-# "S" of "she"): two literal-first patterns let sre skip ahead with a plain character loop instead
+# The PRONOUN matches that are PERSON_PRONOUNS, and only those (no "Sis", "se" to filter out),
+# found at their "h" / "H" (every one holds one, first or after the "s" / "S" of "she"): two
+# literal-first patterns let sre skip ahead with a plain character loop instead
 # of a class test per character; a match of "she" found at its "h" opens one character earlier.
 PRONOUN_AT_LOWER_H = re.compile(r"h(?:(?<=\bh)(?:e|im(?:self)?|is|ers?|erself)|(?<=\b[Ss]h)e)\b")
 PRONOUN_AT_UPPER_H = re.compile(r"H(?<=\bH)(?:e|im(?:self)?|is|ers?|erself)\b")

@@ -186,11 +186,11 @@ def _pronoun_near(t: str, s: int, e: int, found: tuple[list[int], list[int]] | N
 
 def _pronouns(t: str) -> tuple[list[int], list[int]]:
     """(starts, ends) of the person pronouns of ``t`` (``P.PRONOUN`` matches that are one:
-    ``P.PERSON_PRONOUN``'s; a match of either is a whole word, so the words ``P.PRONOUN`` also
+    ``W.PERSON_PRONOUNS``; a match of either is a whole word, so the words ``P.PRONOUN`` also
     matched hide no pronoun), found at their "h" / "H" by two literal-first scans."""
     starts: list[int] = []
     ends: list[int] = []
-    for m in P.PRONOUN_AT_LOWER_H.finditer(t):  # (``P.PERSON_PRONOUN``'s matches, at their "h")
+    for m in P.PRONOUN_AT_LOWER_H.finditer(t):  # (the person pronouns, at their "h")
         at = m.start()
         starts.append(at - 1 if at and t[at - 1] in "sS" else at)  # "she": from its "s"
         ends.append(m.end())
