@@ -243,7 +243,7 @@ def _work_by_author(m: Mention, text: str) -> bool:
     if hit is None or text.startswith(("'s", "’s"), hit.end()):
         return False  # "Watched Barbie by Jake's recommendation": no author
     k = gazetteer.key(m.text)
-    if k in gazetteer.words("places") or k in gazetteer.words("cities") or k.split()[0] in _PLACE_FIRST:
+    if gazetteer.in_place_lists(k) or k.split()[0] in _PLACE_FIRST:
         return False  # "beat Boston by ...", "sunset over Lake Tahoe by Emerald Bay": a place, no work
     last = hit.group(0).split()[-1]
     if shapes.is_weekday(last) or shapes.is_month(last):

@@ -54,11 +54,16 @@ def is_plain_given_name(token: str) -> bool:
     return token[:1].isupper() and is_given_name(token) and not is_ambiguous_name(token)
 
 
+def in_place_lists(k: str) -> bool:
+    """A lookup key (:func:`key`) the place or the city list holds."""
+    return k in words("places") or k in words("cities")
+
+
 def is_known_body(name: str) -> bool:
     """A listed organisation, brand or place ("Tesla", "Ukraine"): its possessive before a
     capitalised name is an owner, not the name's first word ("Tesla's Elon Musk")."""
     k = key(name)
-    return k in words("orgs") or k in words("places") or k in words("cities") or k in words("marques")
+    return k in words("orgs") or in_place_lists(k) or k in words("marques")
 
 
 def is_club(name: str) -> bool:
@@ -66,13 +71,13 @@ def is_club(name: str) -> bool:
     town: "Boston beat Miami"), or a team's nickname ("the Lakers"): a side of a match result
     is a team only then; a person's name there is a player ("Sinner beat Alcaraz 6-4")."""
     k = key(name)
-    if k in words("orgs") or k in words("places") or k in words("cities") or k in words("team_names"):
+    if k in words("orgs") or in_place_lists(k) or k in words("team_names"):
         return True
     toks = k.split()
     if len(toks) == 2 and toks[1] in _CLUB_TAILS:  # "Orlando City", "Leeds United": a club or a town,
         return True  # no person's name
     if len(toks) == 2 and toks[0] == "inter":  # "Inter Miami"
-        return toks[1] in words("places") or toks[1] in words("cities")
+        return in_place_lists(toks[1])
     return 1 < len(toks) < 5 and _team(name, toks)
 
 
@@ -96,17 +101,18 @@ def is_listed(name: str) -> bool:
     return any(k in words(n) for n in LISTED)
 
 
-def _no_surname(k: str) -> bool:
-    """A word after a brand named like a titled person that is no surname of that person
-    ("Captain Morgan Spiced Rum", "... Tuesday"; not "Captain Morgan Freeman"): a weekday or a
-    month, or a word the dictionary knows as a verb or an adjective."""
-    if k in words("calendar"):
-        return True
+def is_surname_word(word: str) -> bool:
+    """Whether a word after a brand named like a titled person goes on that person's name
+    ("Captain Morgan Freeman"): not a weekday or a month ("Captain Morgan Tuesday night"), nor a
+    word the dictionary knows as a verb or an adjective ("Captain Morgan Spiced Rum"). Both
+    extractors ask this."""
+    if key(word) in words("calendar"):
+        return False
     try:
         from soulgraph.extract import lexicon
     except ImportError:  # pragma: no cover
-        return False
-    return lexicon.available() and not lexicon.pos_of(k) <= {"noun"}
+        return True
+    return not lexicon.available() or lexicon.pos_of(word) <= {"noun"}
 
 
 def _is_word(k: str) -> bool:
@@ -186,8 +192,7 @@ def _team(name: str, toks: list[str]) -> bool:
         return False
     for n in (1, 2):
         town = " ".join(toks[:-n])
-        if town and " ".join(toks[-n:]) in words("team_names") and (
-                town in words("places") or town in words("cities")):
+        if town and " ".join(toks[-n:]) in words("team_names") and in_place_lists(town):
             return True
     return False
 
@@ -209,7 +214,7 @@ def votes(name: str) -> list[Vote]:
     elif k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
         out.append(Vote("tool", "known brand (its product)", 1.3 if plain else 2.0, "gazetteer"))
         out.append(Vote("org", "known brand (its maker)", 0.6 if plain else 1.0, "gazetteer"))
-    if k in words("places") or k in words("cities"):
+    if in_place_lists(k):
         out.append(Vote("place", "known place", 3.0, "gazetteer"))
     elif k in BARE_STATE_ABBR and name[:1].isupper() and not name.isupper():
         out.append(Vote("place", "US state abbreviation (Tenn, Calif)", 2.0, "gazetteer"))
@@ -268,7 +273,8 @@ def votes(name: str) -> list[Vote]:
                 known = True
                 break
             if head in words("marques") and toks[-1] not in words("orgs_suffix"):
-                titled = toks[0] in _TITLE_FIRST and _no_surname(toks[cut])  # "Captain Morgan Spiced Rum"
+                # "Captain Morgan Spiced Rum": a model of the rum, however "Captain" votes
+                titled = toks[0] in _TITLE_FIRST and not is_surname_word(toks[cut])
                 out.append(Vote("tool", f"a model of '{head}'", 4.5 if titled else 2.0, "gazetteer"))
                 known = True
                 break

@@ -428,16 +428,7 @@ def _titled_brand(t: str, words: list[tuple[int, int]], i: int) -> bool:
         return False
     return not (i + 2 < len(words) and t[words[i + 2][0]:words[i + 2][0] + 1].isupper()
                 and t[words[i + 1][1]:words[i + 2][0]].isspace()
-                and _surname_word(t[words[i + 2][0]:words[i + 2][1]]))
-
-
-def _surname_word(w: str) -> bool:
-    """A capitalised word after a titled brand that goes on a person's name ("Captain Morgan
-    Freeman"): no weekday or month ("Captain Morgan Tuesday night"), no word the dictionary
-    knows as a verb or an adjective ("Captain Morgan Spiced Rum", "... Original")."""
-    from soulgraph.extract import lexicon  # noqa: PLC0415 - read only after a titled brand
-
-    return gazetteer.key(w) not in gazetteer.words("calendar") and lexicon.pos_of(w) <= {"noun"}
+                and gazetteer.is_surname_word(t[words[i + 2][0]:words[i + 2][1]]))
 
 
 def _owner_before_name(t: str, ws: int, we: int, nxt: tuple[int, int]) -> bool:

@@ -529,7 +529,7 @@ _ROLE_OF = frozenset("ceo cto cfo coo cio cmo cpo ciso vp svp evp founder co-fou
 
 
 def _known_place(text: str) -> bool:
-    return gazetteer.is_place(text) or gazetteer.key(text) in gazetteer.words("cities")
+    return gazetteer.in_place_lists(gazetteer.key(text))
 
 
 # Offices held over a place: "Mayor of Chicago", "Governor of Texas" (only before a known place,
