@@ -113,20 +113,15 @@ def split_all(texts: list[str], speakers: list[str | None]) -> list[list[Segment
     multi = list(map(str.__contains__, texts, repeat("\n")))
     out: list[list[Segment]] = []
     at, values = [], []  # where a one-line text's segment goes, and its fields
-    roles, name_like = ROLES, _name_like
     for text, speaker, m, lf in zip(texts, speakers, matches, multi, strict=True):
         if lf:
             out.append(split_segments(text, speaker))
             continue
-        if m is not None:  # (as _one_line: a capitalised name, a known or name-like speaker)
-            b, n = m.groups()
-            name = (b or n or "").strip()
-            if name and name[0].isupper() and (name in roles or name == speaker or name_like(name)):
-                body, end = m.end(), len(text)
-                while end > body and text[end - 1] == "\r":
-                    end -= 1
-                at.append(len(out))
-                values.append({"speaker": name, "start": body, "end": end})
+        turn = _one_line_turn(text, m, speaker) if m is not None else None
+        if turn is not None:
+            name, body, end = turn
+            at.append(len(out))
+            values.append({"speaker": name, "start": body, "end": end})
         out.append([])
     fields = _SEGMENT_FIELDS
     for i, seg in zip(at, unvalidated_all(Segment, values, map(set, repeat(fields, len(values)))),
@@ -168,13 +163,21 @@ def _one_line(text: str, speaker: str | None) -> list[Segment]:
     """:func:`split_segments` of a text without a line feed: its only line start is the text's
     start, so there is one prefix or none, and no repeat nor transcript to count."""
     m = _PREFIX.match(text)
-    name = _prefix_name(m) if m is not None else None
+    turn = _one_line_turn(text, m, speaker) if m is not None else None
+    return [] if turn is None else [_segment(*turn)]
+
+
+def _one_line_turn(text: str, m: re.Match, speaker: str | None) -> tuple[str, int, int] | None:
+    """(speaker, start, end) of the turn a one-line text's prefix match ``m`` opens: a
+    capitalised name, a known or name-like speaker; the body runs to the end, no "\\r" after
+    it. None when the prefix names no speaker (:func:`_one_line` and :func:`split_all`)."""
+    name = _prefix_name(m)
     if name is None or not (_known_speaker(name, speaker) or _name_like(name)):
-        return []
+        return None
     body, end = m.end(), len(text)
     while end > body and text[end - 1] == "\r":
         end -= 1
-    return [_segment(name, body, end)]
+    return name, body, end
 
 
 def _prefix_name(m: re.Match) -> str | None:
