@@ -407,7 +407,8 @@ def test_loading_and_dropping_a_graph_20_times_returns_its_memory(tmp_path):
 
 
 def test_memory_records_in_one_loop_are_memory_record_s():
-    """The build writes every memory's record in one loop; each must be memory_record's."""
+    """The build writes every memory's record in one loop; each is memory_record's: the optional
+    fields only when set, in this order, a hash not given computed."""
     from soulgraph.hashing import content_hash
     from soulgraph.models import Memory
     from soulgraph.pipeline import _memory_records, memory_record
@@ -417,6 +418,11 @@ def test_memory_records_in_one_loop_are_memory_record_s():
             Memory(id="d", content="y", created_at="", layer="", speaker="")]
     hashes = [content_hash(m.content) for m in mems]
     hashes[0] = ""  # (none given: computed)
-    assert _memory_records(mems, hashes) == list(map(memory_record, mems, hashes))
+    want = [{"id": "a", "hash": content_hash("x"), "text": "x"},
+            {"id": "b", "hash": hashes[1], "text": "", "created_at": "2026-01-01T00:00:00"},
+            {"id": "c", "hash": hashes[2], "text": "Bo: hi", "layer": "semantic", "speaker": "Bo",
+             "superseded": True},
+            {"id": "d", "hash": hashes[3], "text": "y", "created_at": "", "layer": "", "speaker": ""}]
+    assert _memory_records(mems, hashes) == list(map(memory_record, mems, hashes)) == want
     assert [list(r) for r in _memory_records(mems, hashes)] == \
-        [list(r) for r in map(memory_record, mems, hashes)]
+        [list(r) for r in map(memory_record, mems, hashes)] == [list(r) for r in want]

@@ -194,26 +194,17 @@ def _corpus_stats(texts: dict[str, str], analyses: Sequence[MemoryAnalysis]) -> 
 
 def memory_record(m: Memory, content_hash_: str | None = None) -> dict:
     """What the graph file keeps of a memory (see :class:`MemoryRecord`)."""
-    rec = {"id": m.id, "hash": content_hash_ or content_hash(m.content), "text": m.content}
-    if m.created_at is not None:  # (the optional fields only when set, in this order)
-        rec["created_at"] = m.created_at
-    if m.layer is not None:
-        rec["layer"] = m.layer
-    if m.speaker is not None:
-        rec["speaker"] = m.speaker
-    if m.superseded:
-        rec["superseded"] = True
-    return rec
+    return _memory_records((m,), (content_hash_,))[0]
 
 
-def _memory_records(memories: Sequence[Memory], hashes: Iterable[str]) -> list[dict]:
-    """``list(map(memory_record, memories, hashes))`` in one loop (no call per memory of the
-    store)."""
+def _memory_records(memories: Sequence[Memory], hashes: Iterable[str | None]) -> list[dict]:
+    """Every memory's record (:func:`memory_record`), in one loop: no call per memory of the
+    store. A hash not given is computed."""
     out = []
     append = out.append
     for m, h in zip(memories, hashes, strict=True):
         rec = {"id": m.id, "hash": h or content_hash(m.content), "text": m.content}
-        if (t := m.created_at) is not None:
+        if (t := m.created_at) is not None:  # (the optional fields only when set, in this order)
             rec["created_at"] = t
         if (layer := m.layer) is not None:
             rec["layer"] = layer
