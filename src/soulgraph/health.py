@@ -409,7 +409,7 @@ def staleness(g: nx.MultiDiGraph, memories: Sequence[Memory] | None,
                              provenance_to_missing=sorted(cited - ids))
     records: dict = {}  # memory id -> hash (the last record of an id wins, in its first place)
     superseded: set = set()
-    for rec in g.graph.get("memories") or ():  # (one pass: a record per memory of the store)
+    for rec in recs:  # (one pass: a record per memory of the store)
         if isinstance(rec, dict) and "id" in rec:
             rid = rec["id"]
             records[rid] = rec.get("hash")
