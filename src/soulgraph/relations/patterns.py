@@ -15,7 +15,15 @@ from soulgraph.classify.lexicon import noun_type
 from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
 
-_KIN = "|".join(sorted((re.escape(k) for k in V.KIN), key=len, reverse=True))
+
+def _kin_of(relation: str) -> str:
+    """An alternation of the kin nouns of one relation: "my friend Priya" is no family."""
+    words = (re.escape(k) for k in V.KIN if V.ROLE_NOUN.get(k) == relation)
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_KIN = _kin_of("family_of")
+_FRIENDS = _kin_of("friend_of")
 _THE = r"(?:the\s+|a\s+|an\s+)?"
 
 
@@ -31,7 +39,10 @@ def _roles(*relations: str) -> str:
 _MODS = r"(?:(?!(?:and|or|plus|nor|but)\b)[\w.-]+\s+){0,3}?"
 # "shot" alone is a photo or a message ("Dana shot Emma's portrait"); it kills when it says so
 _KILL = r"(?:killed|assassinated|murdered|stabbed|slew|strangled|shot\s+dead|shot\s+and\s+killed)"
-_KILLED_BY = r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead)"
+_KILLED_BY = (r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead|"
+              r"(?:stabbed|beaten|shot|strangled|bludgeoned|burned|hacked)\s+to\s+death)")
+# "by his neighbor, Victor Hale": the killer named after who he was to the victim
+_BY_KIN = r"by\s+(?:(?:his|her|their)\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?,?\s+)?"
 
 _TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
 
@@ -81,8 +92,10 @@ _GAPS: list[tuple[str, str]] = [
      rf"(?:at|for)\s+{_THE}$", "works_at"),
     # "Gloria Reyes is visiting from San Antonio": where she comes from
     (rf"^,?\s+(?:is\s+|was\s+)?(?:visiting|over)\s+from\s+{_THE}$", "lives_in"),
-    (rf"^\s+(?:lives?|lived|living|resides?|resided)\s+in\s+{_THE}$", "lives_in"),
-    (rf"^\s+(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", "lives_in"),
+    # "Sophie Laurent, who lives in Lyon", "Jenna Wu, who grew up in Taipei"
+    (rf"^,?\s+(?:who\s+)?(?:now\s+|still\s+|currently\s+)?(?:lives?|lived|living|resides?|resided)\s+in\s+"
+     rf"{_THE}$", "lives_in"),
+    (rf"^,?\s+(?:who\s+)?(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", "lives_in"),
     # "Hannah works as a nurse at Providence", "Sam is a product designer at Figma", "Bob retired
     # from Boeing"
     (rf"^\s+(?:works?|worked|working)\s+as\s+(?:a|an|the)\s+{_MODS}[\w-]+\s+(?:at|for|with)\s+{_THE}$",
@@ -116,7 +129,7 @@ _GAPS: list[tuple[str, str]] = [
     # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"; a second role, or the
     # role's own lowercase field, may come between: "Walter Mears, vice president and columnist
     # for The AP", "Jo Emmerich, vice president of daytime programs for ABC"
-    (rf"^,\s+{_MODS}(?:{_roles('works_at')})s?(?:\s+and\s+(?:{_roles('works_at')})"
+    (rf"^,\s+(?:\d{{1,3}},\s+)?{_MODS}(?:{_roles('works_at')})s?(?:\s+and\s+(?:{_roles('works_at')})"
      rf"|\s+(?:of|for)\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){{0,2}})?\s+(?:of|at|for|with)\s+"
      rf"{_THE}$", "works_at"),
     (rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", "leads"),
@@ -149,14 +162,14 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^\s+(?:of|from)\s+{_THE}$", V.BY_TYPES),
     (rf"^\s+in\s+{_THE}$", V.IN_PLACE),
     (rf"^(?:'s|’s)\s+(?:{_KIN}),?\s+$", "family_of"),
-    (r"^(?:'s|’s)\s+(?:friend|best friend),?\s+$", "friend_of"),
+    (rf"^(?:'s|’s)\s+(?:best\s+|close\s+|old\s+)?(?:{_FRIENDS}),?\s+$", "friend_of"),
 ]
 # reversed gaps: tail -> head ("Acme was founded by Bob").
 _REV_GAPS: list[tuple[str, str]] = [
     (r"^\s+(?:was|is|were)\s+(?:founded|co-?founded|started|created)\s+by\s+$",
      "founded"),
     (r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", "created"),
-    (rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", "killed"),
+    (rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+{_BY_KIN}$", "killed"),
     (rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", "works_at"),  # "Acme's CEO Bob"
     (r"^(?:'s|’s)\s+(?:capital|capital\s+city|largest\s+city|biggest\s+city),?\s+$",
      "located_in"),  # "Bosnia's capital, Sarajevo"
@@ -166,6 +179,10 @@ _REV_GAPS: list[tuple[str, str]] = [
     # ("The photos of Emma were shot by Dana": "shot by" alone is no killing)
     (rf"^,?\s+(?:who\s+)?(?:was|were|had\s+(?:just\s+)?been|has\s+been)\s+"
      rf"(?:{_KILLED_BY}|fatally\s+shot)\s+by\s+$", "killed"),
+    # "Omaha's Greenfield Bank", "Beijing's Tiananmen Square": a place's own organisation or
+    # landmark (the final types keep organisations and places in a place only; a listed place
+    # after the possessive is no part of it: "Russia's Ukraine policy")
+    (r"^(?:'s|’s)\s+$", V.IN_PLACE),
     # "Illinois born Charlton Heston", "Ohio-born Ann Smith"
     (r"^[\s-]born\s+$", "lives_in"),
     # "Chevron spokesman Jonathan Lifa", "Illinois Gov. James Thompson", "Rochester teacher union
@@ -199,7 +216,7 @@ _SELF: list[tuple[re.Pattern, str]] = [
                 re.I), "works_at"),
     (re.compile(r"\b(?:I'm|I am|we're|we are)\s+(?:a\s+)?(?:big\s+|huge\s+)?fans?\s+of\b[^.!?;]{0,60}$",
                 re.I), "likes"),
-    (re.compile(r"\b(?:my|our)\s+(?:best\s+)?friend,?\s+$", re.I), "friend_of"),
+    (re.compile(rf"\b(?:my|our)\s+(?:best\s+|close\s+|old\s+)?(?:{_FRIENDS}),?\s+$", re.I), "friend_of"),
 ]
 
 
@@ -397,6 +414,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rev is not None:
             if ma.text.split(None, 1)[0].casefold() in _FORMER and len(ma.text.split()) > 1:
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
+            if rev == V.IN_PLACE and _listed_place(mb):
+                continue  # "Russia's Ukraine policy": a known place is no part of another
             _put(out, memory_id, first_index + b, first_index + a, rev, ma.start, mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma) and not _listed_place(ma) \
                 and not text.startswith(("'s", "’s"), mb.end - offset):

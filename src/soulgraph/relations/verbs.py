@@ -7,7 +7,17 @@ from functools import partial
 from soulgraph.classify import gazetteer
 from soulgraph.classify.lexicon import PERSON_NOUNS
 from soulgraph.relations import vocab as V
-from soulgraph.relations.context import COPULAS, REL_PRONOUNS, Ctx, add, ends, kind, preps, subjects
+from soulgraph.relations.context import (
+    COPULAS,
+    REL_PRONOUNS,
+    Ctx,
+    add,
+    clause_ends,
+    ends,
+    kind,
+    preps,
+    subjects,
+)
 from soulgraph.relations.nouns import noun_frame, role
 
 _vadd = partial(add, soft=True)  # verb triggers: NER's person/org/place guesses do not veto
@@ -73,7 +83,7 @@ def verb_frame(ctx: Ctx, v) -> None:
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
         v.dep_ == "acl" and v.tag_ == "VBN") or _dangling(v)
     if passive:
-        patients = [e for p in _patients(v) for e in ends(ctx, p)]
+        patients = clause_ends(ctx, v, _patients(v))
         agents = [e for w in (v, *(c for c in v.children if c.dep_ == "conj"))  # "shot and wounded by"
                   for c in w.children if c.dep_ == "agent"
                   for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
@@ -91,7 +101,7 @@ def verb_frame(ctx: Ctx, v) -> None:
                 for p, pt in patients:
                     _vadd(ctx, p, x, prel, (pt, xt, v), 0.8, f"{v.text} {prep.text}")
         return
-    subs = [e for s in subjects(v) for e in ends(ctx, s)]
+    subs = clause_ends(ctx, v, subjects(v))
     if not subs and lem in COPULAS and not _irrealis(v):
         _described_by_subject(ctx, v)
     if not subs or _irrealis(v):
