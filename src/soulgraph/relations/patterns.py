@@ -87,6 +87,9 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^,?\s+who\s+(?:(?-i:[a-z]+ly)\s+)?(?:works|worked|has\s+worked|had\s+worked)\s+"
      rf"(?:at|for)\s+{_THE}$", "works_at"),
     (rf"^,?\s+(?:teaches|taught|lectures|lectured)\s+(?:(?-i:[a-z]+)\s+){{0,2}}at\s+{_THE}$", "works_at"),
+    # "Gerald Przenislawski, who operates La Valette Museum", "Ana Diaz runs the Blue Door Cafe"
+    (r"^,?\s+(?:who\s+)?(?:now\s+)?(?:runs|ran|operates|operated|heads|headed|chairs|chaired)\s+(?:the\s+)?$",
+     "leads"),
     # "Greg Holt, now runs engineering at Notion"
     (rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?-i:[a-z][\w-]*)\s+"
      rf"(?:at|for)\s+{_THE}$", "works_at"),
@@ -106,6 +109,9 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?!(?:tourist|guardian|pedestrian|civilian|vegetarian|christian|motorist|cyclist|finalist|panelist|loyalist)\b)(?-i:[a-z]+(?:ist|ian))\s+(?:at|for)\s+{_THE}$",
      "works_at"),
     (rf"^,?\s+(?:has\s+)?(?:retired|resigned)\s+from\s+{_THE}$", "works_at"),
+    # "Brian Tull was appointed chairman of Westcott Media", "Ana Ruiz has been named CEO at Loomly"
+    (rf"^,?\s+(?:was|is|has\s+been|had\s+been|will\s+be)\s+(?:appointed|named|elected|hired|promoted)\s+"
+     rf"(?:as\s+)?{_MODS}(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+{_THE}$", "works_at"),
     # "Leo plays soccer for the Timbers", "Zoe plays violin in the Seattle Youth Symphony"
     (rf"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?for\s+{_THE}$", "member_of"),
     # "Zoe plays violin in the Seattle Youth Symphony", not "plays in Minecraft", "sings in Italian"
@@ -134,7 +140,8 @@ _GAPS: list[tuple[str, str]] = [
      rf"{_THE}$", "works_at"),
     (rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", "leads"),
     (rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", "founded"),
-    (rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
+    # "Thomas, a native of Chisholm", "Thomas is a native of Chisholm"
+    (rf"^(?:,|\s+(?:is|was))\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
     # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
     (rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", "killed"),
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
@@ -425,6 +432,9 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         elif work is not None and _CO_AUTHOR.match(gap) and (first_index + a, first_index + work) in authors:
             # "The Pragmatic Programmer by Andrew Hunt and David Thomas": each author wrote it
             _put(out, memory_id, first_index + b, first_index + work, "created", ma.start, mb.end, ma, gap)
+        elif _APPOINTED.match(gap) and _as_role().match(text, mb.end - offset):
+            # "Westcott Media named Brian Tull as its new chairman": he works there
+            _put(out, memory_id, first_index + b, first_index + a, "works_at", ma.start, mb.end, ma, gap)
         elif (rel := _apposition(text, offset, ma, mb, gap)) is not None:
             h, t = (a, b) if rel[1] else (b, a)
             _put(out, memory_id, first_index + h, first_index + t, rel[0], ma.start, mb.end, ma, gap)
@@ -495,12 +505,19 @@ def _role_of() -> re.Pattern:
 
 
 @functools.cache
+def _home_role_of() -> re.Pattern:
+    """"the mayor of Tulsa, Grant Ellery": a role that says where its holder lives."""
+    return re.compile(rf"\b(?:{_roles('lives_in')})\s+of\s+(?:the\s+)?$", re.I)
+
+
+@functools.cache
 def _as_role() -> re.Pattern:
     """"joined Shopify as a staff engineer": a role after a membership."""
     return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
                       rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
 
 
+_APPOINTED = re.compile(r"^\s+(?:has\s+)?(?:named|appointed|hired|tapped|picked)\s+$", re.I)
 _CO_AUTHOR = re.compile(r"^(?:,\s+|,?\s+and\s+|\s+&\s+)$")
 _FORMER = frozenset({"former", "ex", "retired", "late", "then"})
 _RETIRED = re.compile(r"^,?\s+(?:has\s+)?(?:retired|resigned)\s", re.I)
@@ -552,7 +569,10 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
     if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _role_of().search(text, max(0, lo - 50), lo) \
             and gazetteer.key(ma.text) not in gazetteer.words("places"):
         return "works_at", False
-    return None
+    home = text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) \
+        and _home_role_of().search(text, max(0, lo - 30), lo) is not None
+    if home and V.coarse_type(mb) in ("person", "unknown") and not _town_state(text, offset, ma, mb):
+        return "lives_in", False  # "the mayor of Tulsa, Grant Ellery"; not "a native of Chisholm, Minn."
     return None
 
 
@@ -576,15 +596,18 @@ def _abbr_break(head: str, gap: str) -> bool:
 def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:
     """"Bethany, Conn", "Morgan City, La.", "Staunton, Virginia": a town and the known state or
     country after one comma, not a list ("Paris, London and Rome", "Colombia, Bolivia, Ecuador":
-    a comma before the pair, or "and" or another name after it)."""
+    a comma before the pair, or "and" or another name after it); a state abbreviation after a
+    comma is one even after a list's comma ("San Gabriel River Channel, Azusa, Calif.")."""
     from soulgraph.classify import gazetteer
 
     r = region.text
     k = gazetteer.key(r)
-    if not ((r.endswith(".") and len(r) <= 6) or k in gazetteer.words("places")
-            or k in gazetteer.BARE_STATE_ABBR):
+    abbr = r.endswith(".") and len(r) <= 6  # "Calif.", "N.M.": a state, never a list's item
+    if not (abbr or k in gazetteer.words("places") or k in gazetteer.BARE_STATE_ABBR):
         return False
     before = text[max(0, town.start - offset - 2): town.start - offset]
-    after = text[region.end - offset: region.end - offset + 6]
-    listed = after.startswith(", ") and after[2:3].isupper()  # "Colombia, Bolivia, Ecuador"
-    return "," not in before and not listed and not after.lstrip().startswith(("and ", "or ", "& "))
+    after = text[region.end - offset: region.end - offset + 12]
+    # "Colombia, Bolivia, Ecuador"; not a dateline's date: "Saint-Gall, Switzerland, Feb 2 (AFP)"
+    listed = after.startswith(", ") and after[2:3].isupper() \
+        and gazetteer.key(after[2:].split(None, 1)[0].rstrip(".,")) not in gazetteer.words("calendar")
+    return ("," not in before or abbr) and not listed and not after.lstrip().startswith(("and ", "or ", "& "))

@@ -93,6 +93,9 @@ def verb_frame(ctx: Ctx, v) -> None:
         for a, at in agents:
             for p, pt in patients:
                 _vadd(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
+        for c in v.children:  # "Brian Tull was appointed chairman of Westcott Media"
+            if c.dep_ == "oprd" and c.i not in ctx.tok2men and role(c) is not None and patients:
+                noun_frame(ctx, patients, c)
         for prep, pobj in preps(v):
             prel = V.VERB_PREP.get((key, prep.lower_)) or V.VERB_PREP.get((lem, prep.lower_))
             if prel is None:
