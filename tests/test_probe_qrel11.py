@@ -241,3 +241,39 @@ def test_a_name_that_opens_like_a_month_is_no_date():
 def test_a_month_is_still_no_party_of_the_surface_pass():
     _, edges = _graph("Tom Vail was killed April 1980 in Tulsa, the police said.")
     assert not any("April" in s or "April" in t for s, _, t in edges), edges
+
+
+def _chat(turn: str) -> tuple:
+    """The graph of one chat turn, its speaker named in two more turns (a speaker, not a word)."""
+    speaker = turn.split(":", 1)[0]
+    return _graph(turn, f"{speaker}: See you soon!", f"{speaker}: Thanks for the chat.", extractor="regex")
+
+
+@pytest.mark.parametrize("text, edge", [
+    ("Maria: My sister Elena just moved to Portland for a new job.", ("Elena", "lives_in", "Portland")),
+    ("Jake: Last summer I went to Iceland with my college roommate Ben.", ("Jake", "friend_of", "Ben")),
+    ("Melanie: My son Noah started playing soccer for the Riverside Rangers.",
+     ("Noah", "member_of", "Riverside Rangers")),
+    ("Jake: My neighbor Frank fixed our fence on Saturday.", ("Jake", "knows", "Frank")),
+    ("Maria: My boss Linda is leaving Microsoft next month.", ("Maria", "reports_to", "Linda")),
+    ("Maria: I love the band Coldplay so much.", ("Maria", "likes", "Coldplay")),
+    ("Jake: I grew up in Nashville, but I live in Denver now.", ("Jake", "lives_in", "Nashville")),
+    ("Jake: My little brother Tom fixed the car.", ("Jake", "family_of", "Tom")),
+])
+def test_chat_turns_in_regex_mode(text, edge):
+    _, edges = _chat(text)
+    assert edge in edges, edges
+
+
+@pytest.mark.parametrize("text, wrong", [
+    ("Maria: My sister's neighbor Elena fixed the car.", ("Maria", "family_of", "Elena")),
+    ("Maria: I love the band and Coldplay too.", None),
+    ("Jake: My dad's boss Linda came to dinner.", ("Jake", "reports_to", "Linda")),
+    ("Jake: I grew up near Nashville.", ("Jake", "lives_in", "Nashville")),
+])
+def test_chat_turns_the_rules_leave_alone_in_regex_mode(text, wrong):
+    _, edges = _chat(text)
+    if wrong is not None:
+        assert wrong not in edges, edges
+    else:
+        assert not any(r == "likes" for _, r, _ in edges), edges

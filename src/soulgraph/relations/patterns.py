@@ -91,8 +91,8 @@ _GAPS: list[tuple[str, str]] = [
     (r"^,?\s+(?:who\s+)?(?:now\s+)?(?:runs|ran|operates|operated|heads|headed|chairs|chaired)\s+(?:the\s+)?$",
      "leads"),
     # "Greg Holt, now runs engineering at Notion"
-    (rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?-i:[a-z][\w-]*)\s+"
-     rf"(?:at|for)\s+{_THE}$", "works_at"),
+    (rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?:(?:the|a|an|its|our)\s+)?"
+     rf"(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:at|for)\s+{_THE}$", "works_at"),
     # "Gloria Reyes is visiting from San Antonio": where she comes from
     (rf"^,?\s+(?:is\s+|was\s+)?(?:visiting|over)\s+from\s+{_THE}$", "lives_in"),
     # "Sophie Laurent, who lives in Lyon", "Jenna Wu, who grew up in Taipei"
@@ -109,15 +109,14 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?!(?:tourist|guardian|pedestrian|civilian|vegetarian|christian|motorist|cyclist|finalist|panelist|loyalist)\b)(?-i:[a-z]+(?:ist|ian))\s+(?:at|for)\s+{_THE}$",
      "works_at"),
     (rf"^,?\s+(?:has\s+)?(?:retired|resigned)\s+from\s+{_THE}$", "works_at"),
-    # "Brian Tull was appointed chairman of Westcott Media", "Ana Ruiz has been named CEO at Loomly"
-    (rf"^,?\s+(?:was|is|has\s+been|had\s+been|will\s+be)\s+(?:appointed|named|elected|hired|promoted)\s+"
-     rf"(?:as\s+)?{_MODS}(?:{_roles('works_at', 'leads')})\s+(?:of|at|for)\s+{_THE}$", "works_at"),
     # "Leo plays soccer for the Timbers", "Zoe plays violin in the Seattle Youth Symphony"
-    (rf"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?for\s+{_THE}$", "member_of"),
+    (rf"^\s+(?:(?:started|began|starts|still|now)\s+)?(?:plays?|played|playing|sings?|sang|singing)\s+"
+     rf"(?:[a-z]+\s+)?for\s+{_THE}$", "member_of"),  # "Noah started playing soccer for the Rangers"
     # "Zoe plays violin in the Seattle Youth Symphony", not "plays in Minecraft", "sings in Italian"
     (r"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?in\s+the\s+$",
      V.MEMBER_IN),
-    (rf"^\s+(?:has\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$", "lives_in"),
+    (rf"^\s+(?:has\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$",
+     "lives_in"),
     (rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$",
      "located_in"),
     (rf"^\s+(?:uses|used|is using|was using|relies on)\s+{_THE}$", "uses"),
@@ -141,7 +140,7 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", "leads"),
     (rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", "founded"),
     # "Thomas, a native of Chisholm", "Thomas is a native of Chisholm"
-    (rf"^(?:,|\s+(?:is|was))\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
+    (rf"^,?\s+(?:(?:is|was)\s+)?{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
     # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
     (rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", "killed"),
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
@@ -212,18 +211,27 @@ _SELF: list[tuple[re.Pattern, str]] = [
      "works_at"),
     (re.compile(rf"\bI(?:'ve| have)?\s+(?:started|got|landed|accepted|took|began)\s+(?:a|an|the|my)\s+"
      rf"(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+{_THE}$", re.I), "works_at"),
-    (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living)\s+in\s+{_THE}$", re.I), "lives_in"),
-    (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:moved|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living|grew\s+up|was\s+raised|were\s+raised)\s+"
+                rf"in\s+{_THE}$", re.I), "lives_in"),  # "I grew up in Nashville"
+    (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+to\s+"
+                rf"{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:build|built|building|maintain)\s+{_THE}$", re.I),
      "builds"),
-    (re.compile(rf"\b(?:I|we)\s+(?:love|like|enjoy|adore)\s+{_THE}$", re.I), "likes"),
+    # "I love the band Coldplay", "we really enjoy the show Severance"
+    (re.compile(rf"\b(?:I|we)\s+(?:really\s+|absolutely\s+)?(?:love|like|enjoy|adore)\s+(?:{_THE}|the\s+(?:band|show|"
+                rf"series|movie|film|book|game|singer|artist|song|album|podcast)\s+)$", re.I), "likes"),
     (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:visited|been to|went to)\s+{_THE}$", re.I), "visited"),
-    (re.compile(rf"\b(?:my|our)\s+(?:{_KIN}),?\s+$", re.I), "family_of"),
+    # "my sister Elena", "my little brother Tom", "my late grandfather Walter"
+    (re.compile(rf"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:{_KIN}),?\s+$", re.I), "family_of"),
     (re.compile(rf"\bmy\s+(?:old\s+|new\s+)?(?:job|work|position|role|internship)\s+(?:at|with)\s+{_THE}$",
                 re.I), "works_at"),
     (re.compile(r"\b(?:I'm|I am|we're|we are)\s+(?:a\s+)?(?:big\s+|huge\s+)?fans?\s+of\b[^.!?;]{0,60}$",
                 re.I), "likes"),
-    (re.compile(rf"\b(?:my|our)\s+(?:best\s+|close\s+|old\s+)?(?:{_FRIENDS}),?\s+$", re.I), "friend_of"),
+    (re.compile(rf"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:{_FRIENDS}),?\s+$", re.I), "friend_of"),
+    # "my neighbor Frank", "our team lead, Omar": someone the speaker knows; "my boss Linda"
+    (re.compile(r"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:neighbou?r|colleague|co-?worker|classmate|teammate|"
+                r"mentor|team\s+lead|tech\s+lead),?\s+$", re.I), "knows"),
+    (re.compile(r"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:boss|manager|supervisor),?\s+$", re.I), "reports_to"),
 ]
 
 
@@ -432,6 +440,9 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         elif work is not None and _CO_AUTHOR.match(gap) and (first_index + a, first_index + work) in authors:
             # "The Pragmatic Programmer by Andrew Hunt and David Thomas": each author wrote it
             _put(out, memory_id, first_index + b, first_index + work, "created", ma.start, mb.end, ma, gap)
+        elif _APPOINTED_TO.match(gap) and _appointed_role().match(gap):
+            # "Brian Tull was appointed chairman of Westcott Media": he works there
+            _put(out, memory_id, first_index + a, first_index + b, "works_at", ma.start, mb.end, ma, gap)
         elif _APPOINTED.match(gap) and _as_role().match(text, mb.end - offset):
             # "Westcott Media named Brian Tull as its new chairman": he works there
             _put(out, memory_id, first_index + b, first_index + a, "works_at", ma.start, mb.end, ma, gap)
@@ -515,6 +526,19 @@ def _as_role() -> re.Pattern:
     """"joined Shopify as a staff engineer": a role after a membership."""
     return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
                       rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
+
+
+# "Ana Ruiz has been named CEO at Loomly": the verb is checked first, the role noun alternation
+# (~100 nouns) compiled on first use only
+_APPOINTED_TO = re.compile(r"^,?\s+(?:was|is|has\s+been|had\s+been|will\s+be)\s+"
+                           r"(?:appointed|named|elected|hired|promoted)\s", re.I)
+
+
+@functools.cache
+def _appointed_role() -> re.Pattern:
+    """"was appointed chairman of", "has been named CEO at": a job there."""
+    return re.compile(rf"{_APPOINTED_TO.pattern}\s*(?:as\s+)?{_MODS}(?:{_roles('works_at', 'leads')})\s+"
+                      rf"(?:of|at|for)\s+{_THE}$", re.I)
 
 
 _APPOINTED = re.compile(r"^\s+(?:has\s+)?(?:named|appointed|hired|tapped|picked)\s+$", re.I)
