@@ -277,3 +277,17 @@ def test_chat_turns_the_rules_leave_alone_in_regex_mode(text, wrong):
         assert wrong not in edges, edges
     else:
         assert not any(r == "likes" for _, r, _ in edges), edges
+
+
+def test_named_as_its_chairman_works_there():
+    _, edges = _graph("Westcott Media named Brian Tull as its new chairman.")
+    assert ("Brian Tull", "works_at", "Westcott Media") in edges, edges
+
+
+@pytest.mark.parametrize("text", [
+    "Westcott Media named Brian Tull in the lawsuit.",
+    "Ruth Ng named her dog Biscuit as a joke.",
+])
+def test_named_without_a_job_is_no_employment(text):
+    _, edges = _graph(text)
+    assert not any(r == "works_at" for _, r, _ in edges), edges

@@ -130,6 +130,8 @@ def verb_frame(ctx: Ctx, v) -> None:
         rel = None  # "Leibovitz shot the cover of Vogue"
     if rel == "member_of" and _as_a_job(v):
         rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
+    if rel is None and v.lower_ in _APPOINT and _as_a_job(v):
+        rel = "@works_at_rev"  # "Westcott Media named Brian Tull as its new chairman": he works there
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
@@ -203,6 +205,13 @@ def _camera(v) -> bool:
     """"shoot" in a sentence about photos or filming ("shot the cover", "shot by X for Vogue")."""
     return V.lemma(v.text) == "shoot" and any(
         t.lower_ in _CAMERA_NOUNS and t.pos_ == "NOUN" and t.i != v.i for t in v.sent)
+
+
+# verbs that give someone a post, a job only when "as <role>" says which: "named Tull as its chairman"
+# (the forms themselves: these verbs are not in the lemma table)
+_APPOINT = frozenset({"named", "names", "naming", "appointed", "appoints", "appointing", "elected", "elects",
+                      "promoted", "promotes", "tapped", "taps", "picked", "picks", "chose", "chooses",
+                      "selected", "selects"})
 
 
 def _as_a_job(v) -> bool:
