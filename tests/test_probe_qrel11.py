@@ -291,3 +291,14 @@ def test_named_as_its_chairman_works_there():
 def test_named_without_a_job_is_no_employment(text):
     _, edges = _graph(text)
     assert not any(r == "works_at" for _, r, _ in edges), edges
+
+
+def test_a_job_noun_the_lexicon_does_not_type_makes_an_apposition_in_regex_mode():
+    _, edges = _graph("Rita Gomez, an Orbital Systems employee, saw the fire start.", extractor="regex")
+    assert ("Rita Gomez", "works_at", "Orbital Systems") in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_customer_apposition_is_no_job(extractor):
+    _, edges = _graph("Rita Gomez, an Orbital Systems customer, saw the fire start.", extractor=extractor)
+    assert not any(r == "works_at" for _, r, _ in edges), edges

@@ -570,9 +570,14 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
     after = mb.end - offset
     if gap[0] == "," and _APPOS_GAP.match(gap):
         hit = _APPOS_NOUN.match(text, after)
-        if hit is None or not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
+        if hit is None:
             return None
         noun = hit.group(1).split()[-1].casefold()
+        if V.ROLE_NOUN.get(noun) != "works_at" \
+                and not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
+            return None  # (a job noun the lexicon does not type: "Gary Hess, an Emery employee")
+        if noun in V.NOT_JOB:
+            return None  # "Rita Gomez, an Orbital Systems customer": no job, no home
         rel = V.ROLE_NOUN.get(noun) or V.ROLE_NOUN.get(noun[:-1])
         if rel == "works_at":
             return V.ROLE_AT, True  # "Gary Hess, an Emery spokesman" (and "a Tulsa lawyer": a home)
