@@ -76,6 +76,8 @@ _LINKS = [
      ("Mary Hill", "lives_in", "Tulsa")),
     ("a firm before a job noun", SPACY, "Paul Mercer, a Delta Freight spokesman, declined to comment.",
      ("Paul Mercer", "works_at", "Delta Freight")),
+    ("a role at a firm after a comma", REGEX, "Dana Fox, the chief economist at Wilmington Trust, disagreed.",
+     ("Dana Fox", "works_at", "Wilmington Trust")),
     ("an untyped job noun", REGEX, "Rita Gomez, an Orbital Systems employee, saw the fire start.",
      ("Rita Gomez", "works_at", "Orbital Systems")),
 ]
@@ -108,6 +110,9 @@ _LEFT_ALONE = [
      "lives_in", ("Millard Fillmore", "United States")),
     ("a month is no party", SPACY, "Tom Vail was killed April 1980 in Tulsa, the police said.", "killed",
      ("April 1980", "Tom Vail")),
+    ("heading a country", REGEX,
+     "In 1874, Herbert Hoover, the 31st president of the United States, was born in Iowa.",
+     "works_at", ("Herbert Hoover", "United States")),
     ("a customer", BOTH, "Rita Gomez, an Orbital Systems customer, saw the fire start.", "works_at", None),
 ]
 

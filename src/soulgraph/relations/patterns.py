@@ -415,6 +415,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rel is not None:
             if rel == "lives_in" and _listed_place(ma):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
+            if rel == "works_at" and c == "," and _listed_place(mb):
+                continue  # "Hoover, the 31st president of the United States": heading a country is no job
             if rel == "killed" and (_ASSASSIN_AFTER.match(text, mb.end - offset)
                                     or text.startswith(("'s", "’s"), mb.end - offset)):
                 continue  # "Ruby, who killed Kennedy assassin Oswald", "shot Lisa's photos": no victim
@@ -576,8 +578,6 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
         if V.ROLE_NOUN.get(noun) != "works_at" \
                 and not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
             return None  # (a job noun the lexicon does not type: "Gary Hess, an Emery employee")
-        if noun in V.NOT_JOB:
-            return None  # "Rita Gomez, an Orbital Systems customer": no job, no home
         rel = V.ROLE_NOUN.get(noun) or V.ROLE_NOUN.get(noun[:-1])
         if rel == "works_at":
             return V.ROLE_AT, True  # "Gary Hess, an Emery spokesman" (and "a Tulsa lawyer": a home)
@@ -585,6 +585,8 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
             return rel, True  # "Ann Lee, a City Council member"
         if rel == "attended":
             return rel, True  # "Priya, a Stanford student": a pupil there, no job
+        if noun in V.NOT_JOB:
+            return None  # "Rita Gomez, an Orbital Systems customer": no job, no home
         return V.BY_TYPES, True
     if gap != " " and gap.strip() != ",":
         return None
