@@ -296,20 +296,13 @@ def save(g: nx.MultiDiGraph, path: Path, *, like: Path | None = None) -> bool:
     """Write atomically (permissions of ``like``, e.g. the store); returns False, writing
     nothing, when the file already holds exactly these bytes (an update with nothing new
     leaves the file, its time stamp and any watcher alone)."""
-    from soulgraph.safety import atomic_write_bytes
+    from soulgraph.safety import atomic_write_bytes, file_holds
 
     raw, path = dumps(g), Path(path)
-    if _holds(path, raw):
+    if file_holds(path, raw):
         return False
     atomic_write_bytes(path, raw, like=like)
     return True
-
-
-def _holds(path: Path, raw: bytes) -> bool:
-    try:
-        return path.is_file() and path.stat().st_size == len(raw) and path.read_bytes() == raw
-    except OSError:
-        return False
 
 
 @paused()  # parsing a big graph makes ~10^5 containers, no cycles: the GC only re-scans them

@@ -29,6 +29,9 @@ class Store:
     fingerprint: str = ""  # of the bytes read, to detect a store changing under us
     # ZIP members read whole (so their CRC was checked) when the store was read
     read_whole: frozenset[str] = frozenset()
+    # a soul ZIP's bytes as read (up to soul_zip.KEEP_MAX): the writer compares the file with
+    # them to tell it unchanged, instead of hashing it again before and after writing
+    raw: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_soul(self) -> bool:
