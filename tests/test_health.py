@@ -497,3 +497,24 @@ def test_staleness_of_a_just_built_graph_is_what_the_comparison_finds():
     hashes = {m.id: content_hash(m.content) for m in other}
     st = health.staleness(build.graph, other, hashes=hashes, built=True)
     assert (st.new, st.deleted) == (["e"], ["d"])
+
+
+def test_uncovered_lists_the_memories_with_names_no_record_or_entry_cites_in_store_order():
+    """A memory is uncovered when it names something (a capitalised word inside a sentence,
+    camelCase, an acronym, snake_case) and the graph neither keeps its record nor cites it;
+    a soul-protocol graph keeps no records, so only what its entries cite is covered."""
+    import networkx as nx
+
+    from soulgraph import health
+    from soulgraph.models import Memory
+
+    mems = [Memory(id="z1", content="we flew to Quito on friday"),  # a name: uncovered
+            Memory(id="a2", content="nothing to see here."),  # no name
+            Memory(id="m3", content="the parseConfig helper broke"),  # camelCase, but cited
+            Memory(id="b4", content="ask the QA folks"),  # an acronym: uncovered
+            Memory(id="c5", content="Done. Then lunch"),  # a capital after a sentence end only
+            Memory(id="d6", content="set max_retries higher")]  # snake_case: uncovered
+    g = nx.MultiDiGraph(format="soul-protocol")
+    g.add_node("x", name="parseConfig", type="concept", provenance=[{"memory_id": "m3"}])
+    st = health.staleness(g, mems)
+    assert st.uncovered == ["z1", "b4", "d6"]

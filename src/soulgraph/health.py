@@ -139,13 +139,15 @@ def check(
     cited.discard(None)
     cited.discard("")
     _structure(real, attrs, names, deg, comps, r)
-    r.duplicates = duplicate_candidates(real, attrs, names, _LazyTexts(g))
+    # memory id -> text, read only if a name needs its sentences (a graph just built from the
+    # store has the store's texts: store_corpus(texts=)); one for both readers below
+    texts = corpus.by_id if built and corpus is not None and memories is not None and corpus.by_id \
+        else _LazyTexts(g)
+    r.duplicates = duplicate_candidates(real, attrs, names, texts)
     if real:  # (no node to judge: no scan of the store's text)
         if corpus is None or memories is None:
             corpus = store_corpus(memories, g)
-        # ours: _type_errors fills it in; the texts are read only if a person needs a sentence
-        # (a graph just built from the store has the store's texts: store_corpus(texts=))
-        corpus = dataclasses.replace(corpus, by_id=corpus.by_id if built and corpus.by_id else _LazyTexts(g))
+        corpus = dataclasses.replace(corpus, by_id=texts)  # (ours: _type_errors fills it in)
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited, corpus.hashes if corpus is not None else None, built=built)
     r.problems = problems(r, source or "SOURCE", graph)
