@@ -202,15 +202,16 @@ def _memory_records(memories: Sequence[Memory], hashes: Iterable[str | None]) ->
     store. A hash not given is computed."""
     out = []
     append = out.append
-    for m, h in zip(memories, hashes, strict=True):
-        rec = {"id": m.id, "hash": h or content_hash(m.content), "text": m.content}
-        if (t := m.created_at) is not None:  # (the optional fields only when set, in this order)
+    # (fields read from each model's own dict: a subscript costs less than a model attribute)
+    for d, h in zip(map(vars, memories), hashes, strict=True):
+        rec = {"id": d["id"], "hash": h or content_hash(d["content"]), "text": d["content"]}
+        if (t := d["created_at"]) is not None:  # (the optional fields only when set, in this order)
             rec["created_at"] = t
-        if (layer := m.layer) is not None:
+        if (layer := d["layer"]) is not None:
             rec["layer"] = layer
-        if (speaker := m.speaker) is not None:
+        if (speaker := d["speaker"]) is not None:
             rec["speaker"] = speaker
-        if m.superseded:
+        if d["superseded"]:
             rec["superseded"] = True
         append(rec)
     return out
