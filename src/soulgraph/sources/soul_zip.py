@@ -39,14 +39,16 @@ def read(path: Path, limits: Limits | None = None) -> Store:
         if raw is not None and len(raw) > KEEP_MAX:  # (it grew since: read as a big file)
             fh.seek(0)
             raw = None
-        digest = hashlib.sha256(raw).hexdigest() if raw is not None else _digest(fh)
+        digest = _digest(fh) if raw is None else None  # (kept bytes: hashed only if asked, see Store)
         zf = open_zip(io.BytesIO(raw) if raw is not None else fh, path)
         with zf:
             store = _read_archive(zf, path, limits, before.st_size)
         after = os.fstat(fh.fileno())
     if (before.st_size, before.st_mtime_ns) != (after.st_size, after.st_mtime_ns):
         raise SoulgraphError(f"{path}: changed while soulgraph was reading it; run again")
-    store.fingerprint, store.raw = digest, raw
+    store.raw = raw
+    if digest is not None:
+        store.fingerprint = digest
     return store
 
 
