@@ -446,7 +446,8 @@ def test_has_name_matches_the_one_pattern_it_splits():
 
     spec = re.compile(r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w").search
     rng = random.Random(1)
-    atoms = list("aZbQ_-.!?\n \t\r\x0b\u2028\xa0'é1É:,") + ["Ab", "AB", "I'm", " I ", "x_y", "ÀB", "ǅ"]
+    atoms = list("aZbQ_-.!?\n \t\r\x0b\u2028\xa0'é1É:,²Ⅻ\u3000")
+    atoms += ["Ab", "AB", "I'm", " I ", "x_y", "ÀB", "ǅ", " A-", " A_", " A²", " AⅫ", "x A", ". Ab", "aB"]
     texts = ["Tim: Hey John!", "Tim: I'm fine. Ok", "fooBar", "the API is", "a_b", "end. New", "x\n  Bob"]
     texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(100000)]
     for t in texts:
