@@ -517,3 +517,21 @@ def test_verify_refuses_a_graph_member_that_is_not_the_one_written(tmp_path):
     soul_write.verify_zip(new, stored, raw, read_whole=st.read_whole)
     with pytest.raises(SoulgraphError, match="failed verification"):
         soul_write.verify_zip(new, stored, raw.replace(b"Arjun", b"Arjan"), read_whole=st.read_whole)
+
+
+def test_soul_protocol_provenance_ids_are_each_nodes_sorted_distinct_memory_ids():
+    """to_soul's per-node memory ids (read straight from a built node's entries) are
+    sorted(set(provenance_ids)) for entries in any order, repeated, without an id, or not dicts."""
+    import random
+
+    from soulgraph.readwrite.columns import provenance_ids
+
+    rng = random.Random(8)
+    pool = ["m1", "m2", "m10", "a", "Z", "m2"]
+    for _ in range(2000):
+        prov = [rng.choice([{"memory_id": rng.choice(pool)}, {"memory_id": rng.choice(pool), "start": 1},
+                            {"start": 3}, {"memory_id": None}]) for _ in range(rng.randint(0, 8))]
+        if rng.random() < 0.1:
+            prov.append(rng.choice(pool))  # a bare id: the general path
+        d = {"name": "x", "provenance": prov}
+        assert soulproto._memory_ids(d) == sorted(set(provenance_ids(d)))
