@@ -140,7 +140,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
-    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque)
+    club = gazetteer.is_club(name)
+    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque, club)
     # A group's mentions share its first one's cues and quotes (both are in its key, or it
     # holds one mention): what holds for some mention holds for some group's first.
     agent = quoted_any = False
@@ -172,6 +173,7 @@ class _EntityFlags:
     not_a_speaker: bool  # a listed place / org name that never speaks two turns
     ambiguous: bool
     marque: bool  # a brand whose name is also its products' ("a Subaru", "my Casio")
+    club: bool  # a listed club, organisation or town ("Liverpool star Mo Salah": the club)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -214,6 +216,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         if ev[1]:
             votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
             forbid = {**forbid, "person": "part of a product name"}
+    if e.club and (team := _team_staff(m, text)) is not None:
+        votes.append(team)
     if quoted:
         votes.append(_QUOTED_TITLE)
     if text.startswith(" by ", m.end) and _work_by_author(m, text):
@@ -223,6 +227,32 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
     if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
         votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
     return votes, forbid
+
+
+# A club's people and fans after its name: "Liverpool star Mo Salah", "Celtic fans", "Ajax coach X".
+# The words cues' compound_head rule reads (spaCy), read from the text here for both extractors;
+# "star", "fans", "captain" name a film's, a singer's or a ship's too: only in a sentence about sport.
+_STAFF_RIGHT = re.compile(r"\s+(striker|midfielder|goalkeeper|keeper|defender|winger|quarterback|pitcher|"
+                          r"shortstop|linebacker|forward|skipper|boss|manager|coach|star|fans|supporters|"
+                          r"captain)\b")
+_SPORT_ONLY = frozenset({"star", "fans", "supporters", "captain"})
+_SPORT = re.compile(r"\b(?:scor(?:ed|es|ing)|goals?|penalty|match(?:es)?|league|cup|season|transfer|"
+                    r"signed|signing|fixture|derby|squad|stadium|kick-?off|hat-?trick|playoffs?|"
+                    r"touchdowns?|innings|\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013]))", re.I)
+
+
+def _team_staff(m: Mention, text: str) -> Vote | None:
+    """"<club> striker / star / fans": the club's vote (labelled as cues' compound_head vote,
+    so spaCy's cue and this reading of one mention count once)."""
+    hit = _STAFF_RIGHT.match(text, m.end)
+    if hit is None:
+        return None
+    word = hit.group(1).casefold()
+    sport = _SPORT.search(text, max(0, m.sent_start), max(m.sent_end, m.end)) is not None
+    if word in _SPORT_ONLY and not sport:
+        return None
+    # in a sentence about sport it outweighs a town's listing ("Liverpool star ... scored")
+    return Vote("org", f"X {word} (a team's)", 5.0 if sport else 2.5, "team")
 
 
 _NAMED_LEFT = re.compile(r"(\w+)s?\s+(?:named|called)\s+$")

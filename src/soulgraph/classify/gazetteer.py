@@ -17,7 +17,7 @@ _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|
                           r"mouth|bury|chester|stadt|abad|pur|heim|hausen|dorf|ingen)$")
 _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix", "event_words",
           "calendar", "demonyms", "given_names", "ambiguous_names", "nonentities", "marques", "events",
-          "cli_tools", "cities", "team_names")
+          "cli_tools", "cities", "team_names", "shop_heads")
 
 
 @functools.cache
@@ -82,6 +82,20 @@ def is_club(name: str) -> bool:
 
 
 _CLUB_TAILS = frozenset({"city", "united", "fc", "athletic", "town", "county"})
+
+
+def is_shop_word(word: str) -> bool:
+    """A capitalised shop word ("Pizza", "Sandwiches"): after "<Name>'s" it goes on the name."""
+    return word[:1].isupper() and key(word) in words("shop_heads")
+
+
+def is_shop_name(name: str) -> bool:
+    """"Joe's Pizza", "Jimmy John's Sandwiches": a capitalised owner's possessive, then a
+    listed shop word ending the name (a business named for its owner, not the owner)."""
+    toks = name.replace("\u2019", "'").split()
+    if len(toks) < 2 or not is_shop_word(toks[-1]):
+        return False
+    return any(t.endswith("'s") and len(t) > 3 and t[:1].isupper() for t in toks[:-1])
 
 
 def is_nonentity(token: str) -> bool:

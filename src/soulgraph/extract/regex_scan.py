@@ -403,6 +403,7 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
             continue
         of_title = 0
         if we - ws > 3 and t[we - 1] == "s" and t[we - 2] in "'’" and i + 1 < len(words) \
+                and not gazetteer.is_shop_word(t[words[i + 1][0]:words[i + 1][1]]) \
                 and (len(cur) >= 1 and gazetteer.is_plain_given_name(t[cur[0][0]:cur[0][1]])
                      or (gazetteer.is_given_name(t[words[i + 1][0]:words[i + 1][1]])
                          or _owner_before_name(t, ws, we, words[i + 1]))

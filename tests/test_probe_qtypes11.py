@@ -1,0 +1,55 @@
+"""Fresh text of the eleventh types pass: shops named for their owner, a club by its town,
+the pirate and the rum. Real spaCy model (and the regex extractor), end to end."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import graph_facts as _graph
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, shop", [
+    ("Joe's Pizza opened a second shop in Queens last month.", "Joe's Pizza"),
+    ("We grabbed lunch at Jimmy John's Sandwiches before the meeting.", "Jimmy John's Sandwiches"),
+    ("Met Aunt Carol at Rosie's Bakery on Saturday.", "Rosie's Bakery"),
+])
+def test_an_owners_possessive_before_a_shop_word_is_one_business(text, shop, extractor):
+    """'Joe's Pizza' was the person 'Joe' (spaCy) or a concept (regex); 'Jimmy John's
+    Sandwiches' was the person 'Jimmy John' and the word 'Sandwiches'."""
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(shop) == "org", types
+    assert not [n for n, t in types.items() if t == "person" and n in shop], types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, owner, other", [
+    ("Yesterday Tesla's Elon Musk spoke at the conference in Austin.", "Tesla", "Elon Musk"),
+    ("Then Apple's Vision Pro went on sale in Boston.", "Apple", "Vision Pro"),
+])
+def test_a_possessive_before_a_name_that_is_no_shop_word_stays_split(text, owner, other, extractor):
+    """Only a listed shop word goes on the owner's name: a person or a product after a
+    company's possessive is a name of its own."""
+    types, _ = _graph(text, extractor=extractor)
+    assert owner in types and other in types, types
+    assert not [n for n in types if "'s " in n], types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, club", [
+    ("Last night Liverpool star Mohamed Salah scored twice in the 3-1 win.", "Liverpool"),
+    ("After the derby Celtic fans sang for the captain until midnight.", "Celtic"),
+])
+def test_a_town_before_a_players_role_in_a_sentence_about_sport_is_the_club(text, club, extractor):
+    """'Liverpool star Mohamed Salah scored': the town's listing made it a place."""
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(club) == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, town", [
+    ("The Hollywood star Tom Hanks opened a bakery in Boston.", "Hollywood"),
+    ("My cousin is a Liverpool fan and moved to Liverpool last year.", "Liverpool"),
+])
+def test_a_star_or_a_fan_outside_sport_leaves_the_town_a_place(text, town, extractor):
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(town) == "place", types
