@@ -140,8 +140,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
-    club = gazetteer.is_club(name)
-    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque, club)
+    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque)
     # A group's mentions share its first one's cues and quotes (both are in its key, or it
     # holds one mention): what holds for some mention holds for some group's first.
     agent = quoted_any = False
@@ -173,7 +172,6 @@ class _EntityFlags:
     not_a_speaker: bool  # a listed place / org name that never speaks two turns
     ambiguous: bool
     marque: bool  # a brand whose name is also its products' ("a Subaru", "my Casio")
-    club: bool  # a listed club, organisation or town ("Liverpool star Mo Salah": the club)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -216,7 +214,7 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         if ev[1]:
             votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
             forbid = {**forbid, "person": "part of a product name"}
-    if e.club and (team := _team_staff(m, text)) is not None:
+    if (team := _team_staff(m, text)) is not None and gazetteer.is_club(e.name):
         votes.append(team)
     if quoted:
         votes.append(_QUOTED_TITLE)
