@@ -53,3 +53,30 @@ def test_a_town_before_a_players_role_in_a_sentence_about_sport_is_the_club(text
 def test_a_star_or_a_fan_outside_sport_leaves_the_town_a_place(text, town, extractor):
     types, _ = _graph(text, extractor=extractor)
     assert types.get(town) == "place", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_person_noun_before_a_brand_named_like_a_titled_person_makes_it_the_person(extractor):
+    """'The pirate Captain Morgan raided Panama City': the man, not the listed rum brand."""
+    types, _ = _graph("The pirate Captain Morgan raided Panama City in 1671 with a fleet of ships.",
+                      extractor=extractor)
+    assert types.get("Captain Morgan") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_the_brand_named_like_a_titled_person_without_a_person_noun_stays_the_rum(extractor):
+    types, _ = _graph("We finished a bottle of Captain Morgan on the boat to Split.", extractor=extractor)
+    assert types.get("Captain Morgan") == "tool", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_meal_at_a_named_place_is_at_a_business(extractor):
+    """'lunch at Sweetgreen': the small model's PERSON on an unknown word made it a person."""
+    types, _ = _graph("Maya: We had lunch at Sweetgreen after the run.", extractor=extractor)
+    assert types.get("Sweetgreen") == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_meal_at_someones_home_leaves_the_person(extractor):
+    types, _ = _graph("Maya: We had lunch at Priya's after the run, she made dal.", extractor=extractor)
+    assert types.get("Priya") == "person", types

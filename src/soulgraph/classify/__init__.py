@@ -204,6 +204,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes.extend(context.ambiguous_votes(m, text))
         if e.marque and _ONE_OF.search(text[max(0, m.start - 16):m.start]):
             votes.append(_A_PRODUCT)
+        elif e.marque and _person_noun_before(text, m.start):
+            votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
         votes.extend(prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
         if ev[0] and not e.ambiguous and not modifier:
@@ -251,6 +253,17 @@ def _team_staff(m: Mention, text: str) -> Vote | None:
         return None
     # in a sentence about sport it outweighs a town's listing ("Liverpool star ... scored")
     return Vote("org", f"X {word} (a team's)", 5.0 if sport else 2.5, "team")
+
+
+_NOUN_BEFORE = Vote("person", "the <person noun> X (the pirate Captain Morgan)", 5.0, "noun")
+_LAST_WORD = re.compile(r"([a-z]+)\s+$")
+
+
+def _person_noun_before(text: str, start: int) -> bool:
+    """A person noun right before a brand's name ("the pirate Captain Morgan", "the singer X"):
+    the name is that person's, however the brand lists vote."""
+    hit = _LAST_WORD.search(text, max(0, start - 24), start)
+    return hit is not None and lexicon.noun_type(hit.group(1)) == "person"
 
 
 _NAMED_LEFT = re.compile(r"(\w+)s?\s+(?:named|called)\s+$")
