@@ -80,3 +80,21 @@ def test_a_meal_at_a_named_place_is_at_a_business(extractor):
 def test_a_meal_at_someones_home_leaves_the_person(extractor):
     types, _ = _graph("Maya: We had lunch at Priya's after the run, she made dal.", extractor=extractor)
     assert types.get("Priya") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name", [
+    ("The Louvre reopened on Wednesday after a strike by the staff.", "Louvre"),
+    ("Rain all week. The Alhambra closed its gardens on Friday.", "Alhambra"),
+])
+def test_an_article_opening_the_sentence_is_still_an_article(text, name, extractor):
+    """'The Louvre reopened': the capital 'The' was not read as an article, and the model's
+    PERSON alone made a person."""
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name, "concept") != "person", types
+
+
+def test_a_capitalised_the_inside_a_sentence_is_a_titles_word():
+    """'Stan Lee is The Watcher': mid-sentence, 'The' opens the character's name."""
+    types, _ = _graph("I really think Stan Lee is The Watcher and he will return.")
+    assert types.get("Watcher") == "person" or types.get("The Watcher") == "person", types

@@ -416,11 +416,17 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
 
 
 _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not take an article
+_OPENING_THE = re.compile(r"(?:^|[.!?:\n\"“]\s*)The\s+$")
 
 
 def article_before(m: Mention, text: str) -> bool:
+    """An article right before the name: "the Beatles", and "The Louvre reopened" opening a
+    sentence ("is The Watcher" mid-sentence: the capital makes "The" part of a title)."""
     near = text[max(0, m.start - 5):m.start]
-    return ("a" in near or "the" in near) and _ARTICLE.search(near) is not None  # (the words it reads)
+    if ("a" in near or "the" in near) and _ARTICLE.search(near) is not None:  # (the words it reads)
+        return True
+    k = max(0, m.start - 8)  # (a match of _OPENING_THE inside this window holds "The")
+    return "The" in text[k:m.start] and _OPENING_THE.search(text, k, m.start) is not None
 
 
 def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
