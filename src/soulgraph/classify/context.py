@@ -416,7 +416,7 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
 
 
 _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not take an article
-_OPENING_THE = re.compile(r"(?:^|[.!?:\n\"“]\s*)The\s+$")
+_OPENING_THE = re.compile(r"(?:^|[.!?:\n\"“]\s{0,3})The\s$")
 
 
 def article_before(m: Mention, text: str) -> bool:
@@ -425,8 +425,8 @@ def article_before(m: Mention, text: str) -> bool:
     near = text[max(0, m.start - 5):m.start]
     if ("a" in near or "the" in near) and _ARTICLE.search(near) is not None:  # (the words it reads)
         return True
-    k = max(0, m.start - 8)  # (a match of _OPENING_THE inside this window holds "The")
-    return "The" in text[k:m.start] and _OPENING_THE.search(text, k, m.start) is not None
+    # (a match ends in "The" and one blank, inside ``near``; its opening mark 4 characters earlier)
+    return "The" in near and _OPENING_THE.search(text, max(0, m.start - 8), m.start) is not None
 
 
 def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
