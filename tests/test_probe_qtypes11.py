@@ -98,3 +98,26 @@ def test_a_capitalised_the_inside_a_sentence_is_a_titles_word():
     """'Stan Lee is The Watcher': mid-sentence, 'The' opens the character's name."""
     types, _ = _graph("I really think Stan Lee is The Watcher and he will return.")
     assert types.get("Watcher") == "person" or types.get("The Watcher") == "person", types
+
+
+@pytest.mark.parametrize("text, name, etype", [
+    ("Spotify raised the price of its family plan again.", "Spotify", None),
+    ("Serbia closed two border crossings overnight.", "Serbia", "place"),
+    ("Kenny scored twice before the break.", "Kenny", "person"),
+])
+def test_regex_a_listed_name_that_only_opens_sentences_is_kept(text, name, etype):
+    """A one-word name seen only at a sentence start was dropped in regex mode whatever the
+    lists knew of it: 'Spotify raised ...', 'Serbia closed ...', 'Kenny scored ...'."""
+    types, _ = _graph(text, extractor="regex")
+    assert name in types, types
+    if etype:
+        assert types[name] == etype, types
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Hope you had a good weekend in Leeds.", "Hope"),
+    ("Apple pie is still my favourite dessert.", "Apple"),
+])
+def test_regex_a_plain_word_that_opens_a_sentence_is_still_dropped(text, word):
+    types, _ = _graph(text, extractor="regex")
+    assert word not in types, types
