@@ -424,9 +424,12 @@ def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
 def _same_group(short: Cluster, long: Cluster, texts: dict[str, str] | None) -> bool:
     """Whether a bare given name may be the full name's short form as far as groups say: "Dan
     from work" takes no surname from a "Dan Whitfield" of elsewhere in the store, only from a
-    full name qualified by the same group ("Dan Whitfield from work")."""
+    full name qualified by the same group ("Dan Whitfield from work"), or given in the same memory
+    ("Dan from work and I got lunch. His full name is Dan Whitfield")."""
     groups = _groups(short, texts)
-    return not groups or bool(groups & _groups(long, texts))
+    if not groups or {m.memory_id for m in short.mentions} & {m.memory_id for m in long.mentions}:
+        return True
+    return bool(groups & _groups(long, texts))
 
 
 def mentions_of(name: str, provenance) -> list[Mention]:

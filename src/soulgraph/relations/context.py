@@ -244,8 +244,8 @@ def subjects(t, depth: int = 0) -> list:
 
 def clause_ends(ctx: Ctx, v, slots: list) -> list[tuple[object, object]]:
     """:func:`ends` of a clause's subject or patient tokens; a relative clause's antecedent
-    stands for itself alone: "Jack Ruby, who killed Oswald, and Jim and Tammy Bakker" says
-    nothing of what Jim and Tammy did (the conjuncts of the antecedent are no subjects of it)."""
+    stands for itself alone: "Carl Brenner, who killed Hugo Lentz, and Tim and Ida Rowe" says
+    nothing of what Tim and Ida Rowe did (the conjuncts of the antecedent are no subjects of it)."""
     out = []
     for s in slots:
         got = ends(ctx, s)

@@ -41,8 +41,15 @@ _MODS = r"(?:(?!(?:and|or|plus|nor|but)\b)[\w.-]+\s+){0,3}?"
 _KILL = r"(?:killed|assassinated|murdered|stabbed|slew|strangled|shot\s+dead|shot\s+and\s+killed)"
 _KILLED_BY = (r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead|"
               r"(?:stabbed|beaten|shot|strangled|bludgeoned|burned|hacked)\s+to\s+death)")
-# "by his neighbor, Victor Hale": the killer named after who he was to the victim
-_BY_KIN = r"by\s+(?:(?:his|her|their)\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?,?\s+)?"
+# "by his neighbor, Victor Hale": the killer named after who he was to the victim, a kin or
+# standing noun (one modifier before it at most: "by her estranged husband"), never any two
+# words ("by his brother and Elena Cruz survived", "by his son after Nora left"); after a comma
+# the name must close the phrase (candidates_from_text: "by his cellmate, Victor Pell told ...")
+_KILLER_NOUN = (r"(?:brother|sister|son|daughter|father|mother|stepfather|stepmother|stepson|husband|"
+                r"wife|ex-husband|ex-wife|boyfriend|girlfriend|ex-boyfriend|ex-girlfriend|partner|"
+                r"uncle|nephew|cousin|neighbou?r|cellmate|roommate|friend|lover|employee|bodyguard)")
+_BY_KIN = (r"by\s+(?:(?:his|her|their)\s+(?:(?!(?:and|or|but|after|before|while|when|as|then|who|that)\b)"
+           rf"(?-i:[a-z]+)\s+)?(?-i:{_KILLER_NOUN}),?\s+)?")
 
 _TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
 
@@ -70,6 +77,11 @@ _KILLING = (r"(?:killing|murdering|assassinating|killed|murdered|assassinated|"
             r"the\s+(?:assassination|murder|killing)\s+of)")
 _KILL_LEAD = (r"(?:convicted\s+of|charged\s+with(?:\s+having)?|accused\s+of|suspected\s+of|"
               r"acted\s+alone\s+in|fired\s+the\s+shots?\s+that|in)")
+# a company's function: "runs engineering at Notion", "heads the sales team at Stripe"
+_FUNCTION = (r"(?:engineering|marketing|sales|operations|ops|product|design|research|finance|accounting|"
+             r"legal|support|security|infrastructure|infra|recruiting|hr|it|growth|data|communications|"
+             r"comms|partnerships|procurement|compliance|customer\s+success|business\s+development|"
+             r"platform|frontend|backend|devops|qa|analytics|people|payroll|logistics)")
 _COMPASS = r"(?:north|south|east|west|central|(?:north|south)-?(?:east|west))(?:ern)?"
 
 # "Sam is a product designer at Figma", "Marta is a lawyer in Madrid": deferred (_gap_rel)
@@ -87,15 +99,22 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^,?\s+who\s+(?:(?-i:[a-z]+ly)\s+)?(?:works|worked|has\s+worked|had\s+worked)\s+"
      rf"(?:at|for)\s+{_THE}$", "works_at"),
     (rf"^,?\s+(?:teaches|taught|lectures|lectured)\s+(?:(?-i:[a-z]+)\s+){{0,2}}at\s+{_THE}$", "works_at"),
-    # "Gerald Przenislawski, who operates La Valette Museum", "Ana Diaz runs the Blue Door Cafe"
-    (r"^,?\s+(?:who\s+)?(?:now\s+)?(?:runs|ran|operates|operated|heads|headed|chairs|chaired)\s+(?:the\s+)?$",
-     "leads"),
-    # "Greg Holt, now runs engineering at Notion"
-    (rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?:(?:the|a|an|its|our)\s+)?"
-     rf"(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:at|for)\s+{_THE}$", "works_at"),
+    # "Marta Voss, who runs Harbor Books", "Ana Diaz runs the Blue Door Cafe", "Noah Kim operates the
+    # Harbor Grill": the name must be the whole object (candidates_from_text: not "heads the
+    # Microsoft partnership"); "ran", "operated" are left out ("ran the London Marathon", "operated
+    # the crane", "ran the Red Cross blood drive")
+    (r"^,?\s+(?:who\s+)?(?:now\s+)?(?:runs|operates|heads|headed|chairs|chaired)\s+(?:the\s+)?$", "leads"),
+    # "Greg Holt, now runs engineering at Notion", "Sara Lind led the marketing team at Spotify": a
+    # company function only ("ran a marathon for Oxfam", "led the tour at the Louvre": no job)
+    (rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?:(?:the|its|our)\s+)?"
+     rf"{_FUNCTION}(?:\s+(?:team|department|group|division|org|organi[sz]ation))?\s+(?:at|for)\s+{_THE}$",
+     "works_at"),
     # "Gloria Reyes is visiting from San Antonio": where she comes from
     (rf"^,?\s+(?:is\s+|was\s+)?(?:visiting|over)\s+from\s+{_THE}$", "lives_in"),
     # "Sophie Laurent, who lives in Lyon", "Jenna Wu, who grew up in Taipei"
+    # (after a comma only with "who", and only of a name that opens its sentence: "Ana Ruiz, the CEO
+    # of Acme Corp, lives in Boston" says nothing of Acme Corp, "Tom Berg joined Stripe, who lives
+    # in Dublin" nothing of Stripe: candidates_from_text)
     (rf"^,?\s+(?:who\s+)?(?:now\s+|still\s+|currently\s+)?(?:lives?|lived|living|resides?|resided)\s+in\s+"
      rf"{_THE}$", "lives_in"),
     (rf"^,?\s+(?:who\s+)?(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", "lives_in"),
@@ -139,7 +158,7 @@ _GAPS: list[tuple[str, str]] = [
      rf"{_THE}$", "works_at"),
     (rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", "leads"),
     (rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", "founded"),
-    # "Thomas, a native of Chisholm", "Thomas is a native of Chisholm"
+    # "Lena Marsh, a native of Duluth", "Lena Marsh is a native of Duluth"
     (rf"^,?\s+(?:(?:is|was)\s+)?{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
     # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
     (rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", "killed"),
@@ -203,6 +222,13 @@ _REV_GAPS: list[tuple[str, str]] = [
     (rf"^\s+(?:(?!{_NOT_MOD}\b)(?-i:[a-z-]+)\s+){{0,2}}"
      rf"(?-i:{_PERSON_NOUN})\s+$", V.BY_TYPES),
 ]
+# "I love the band Coldplay": a work's kind before its name (the name must close the phrase:
+# "I love the song Tom wrote for me" likes the song, not Tom: _liked_named)
+_LIKED_KIND = r"the\s+(?:band|show|series|movie|film|book|game|singer|artist|song|album|podcast)\s+"
+_LIKED_KIND_END = re.compile(rf"{_LIKED_KIND}$", re.I)
+# the words that may stand between "my" and a kin noun: "my little brother", "my late grandfather"
+_KIN_MODS = (r"(?:little|big|baby|older|younger|elder|eldest|oldest|youngest|middle|twin|late|dear|"
+             r"beloved|only|step|half|great|favou?rite|kid)")
 # words right before a name, said by the speaker.
 _SELF: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:use|used|using|rely on|switched to)\s+{_THE}$",
@@ -218,11 +244,11 @@ _SELF: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:build|built|building|maintain)\s+{_THE}$", re.I),
      "builds"),
     # "I love the band Coldplay", "we really enjoy the show Severance"
-    (re.compile(rf"\b(?:I|we)\s+(?:really\s+|absolutely\s+)?(?:love|like|enjoy|adore)\s+(?:{_THE}|the\s+(?:band|show|"
-                rf"series|movie|film|book|game|singer|artist|song|album|podcast)\s+)$", re.I), "likes"),
+    (re.compile(rf"\b(?:I|we)\s+(?:really\s+|absolutely\s+)?(?:love|like|enjoy|adore)\s+(?:{_THE}|{_LIKED_KIND})$",
+                re.I), "likes"),
     (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:visited|been to|went to)\s+{_THE}$", re.I), "visited"),
-    # "my sister Elena", "my little brother Tom", "my late grandfather Walter"
-    (re.compile(rf"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:{_KIN}),?\s+$", re.I), "family_of"),
+    # "my sister Elena", "my little brother Tom", "my late grandfather Walter"; not "my work wife Jen"
+    (re.compile(rf"\b(?:my|our)\s+(?:{_KIN_MODS}\s+)?(?:{_KIN}),?\s+$", re.I), "family_of"),
     (re.compile(rf"\bmy\s+(?:old\s+|new\s+)?(?:job|work|position|role|internship)\s+(?:at|with)\s+{_THE}$",
                 re.I), "works_at"),
     (re.compile(r"\b(?:I'm|I am|we're|we are)\s+(?:a\s+)?(?:big\s+|huge\s+)?fans?\s+of\b[^.!?;]{0,60}$",
@@ -231,7 +257,10 @@ _SELF: list[tuple[re.Pattern, str]] = [
     # "my neighbor Frank", "our team lead, Omar": someone the speaker knows; "my boss Linda"
     (re.compile(r"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:neighbou?r|colleague|co-?worker|classmate|teammate|"
                 r"mentor|team\s+lead|tech\s+lead),?\s+$", re.I), "knows"),
-    (re.compile(r"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:boss|manager|supervisor),?\s+$", re.I), "reports_to"),
+    # "my boss Linda", "my new manager, Omar,"; not "my bank manager Tom", "my property manager
+    # Greg", "my ex boss Linda" (no modifier but "new" / "current")
+    (re.compile(r"\b(?:my|our)\s+(?:(?:new|current)\s+)?(?:boss|manager|supervisor),?\s+$", re.I),
+     "reports_to"),
 ]
 
 
@@ -407,16 +436,18 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
             continue
         authors = () if work is None else {(c.head, c.tail) for c in out.values() if c.relation == "created"}
         gap = text[ma.end - offset: mb.start - offset]
-        if len(gap) > 60 or (ma.sent_start != mb.sent_start and not _abbr_break(ma.text, gap)):
-            continue
+        if len(gap) > 60 or "\n" in gap or (ma.sent_start != mb.sent_start and not _abbr_break(ma.text, gap)):
+            continue  # (a line break ends a chat turn's line: "named chairman of\nAcme Corp: the board met")
         c = gap[:1]
         lead = _LEAD_OF.get(c) or (" " if c.isspace() else c)
         rel = _gap_rel(lead, gap)
         if rel is not None:
-            if rel == "lives_in" and _listed_place(ma):
+            if rel == "lives_in" and (_listed_place(ma) or not _home_of(text, offset, ma, mb, gap)):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
+            if rel == "leads" and not _whole_object(text, mb.end - offset):
+                continue  # "ran the Red Cross blood drive", "heads the Microsoft partnership"
             if rel == "works_at" and c == "," and _listed_place(mb):
-                continue  # "Hoover, the 31st president of the United States": heading a country is no job
+                continue  # "Ada Quill, the 9th president of Chile": heading a country is no job
             if rel == "killed" and (_ASSASSIN_AFTER.match(text, mb.end - offset)
                                     or text.startswith(("'s", "’s"), mb.end - offset)):
                 continue  # "Ruby, who killed Kennedy assassin Oswald", "shot Lisa's photos": no victim
@@ -431,8 +462,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rev is not None:
             if ma.text.split(None, 1)[0].casefold() in _FORMER and len(ma.text.split()) > 1:
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
-            if rev == V.IN_PLACE and _listed_place(mb):
-                continue  # "Russia's Ukraine policy": a known place is no part of another
+            if rev == V.IN_PLACE and (_listed_place(mb) or (lead == "'" and not _place_owns(ma, mb))):
+                continue  # "Russia's Ukraine policy", "Austin's Tesla": a place's own firm or landmark only
+            if rev == "killed" and not _killer_named(text, mb.end - offset, gap):
+                continue  # "stabbed to death by his cellmate, Victor Pell told reporters"
             _put(out, memory_id, first_index + b, first_index + a, rev, ma.start, mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma) and not _listed_place(ma) \
                 and not text.startswith(("'s", "’s"), mb.end - offset):
@@ -442,10 +475,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         elif work is not None and _CO_AUTHOR.match(gap) and (first_index + a, first_index + work) in authors:
             # "The Pragmatic Programmer by Andrew Hunt and David Thomas": each author wrote it
             _put(out, memory_id, first_index + b, first_index + work, "created", ma.start, mb.end, ma, gap)
-        elif _APPOINTED_TO.match(gap) and _appointed_role().match(gap):
+        elif _APPOINTED_TO.match(gap) and _appointed_role().match(gap) and not _listed_place(mb):
             # "Brian Tull was appointed chairman of Westcott Media": he works there
             _put(out, memory_id, first_index + a, first_index + b, "works_at", ma.start, mb.end, ma, gap)
-        elif _APPOINTED.match(gap) and _as_role().match(text, mb.end - offset):
+        elif _APPOINTED.match(gap) and _as_office().match(text, mb.end - offset):
             # "Westcott Media named Brian Tull as its new chairman": he works there
             _put(out, memory_id, first_index + b, first_index + a, "works_at", ma.start, mb.end, ma, gap)
         elif (rel := _apposition(text, offset, ma, mb, gap)) is not None:
@@ -463,8 +496,11 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 continue
             lo = max(m.sent_start, m.start - 60) - offset
             before = text[max(0, lo): m.start - offset]
+            before = before[before.rfind("\n") + 1:]  # "my boss\nLinda: ok": a new line's name
             for pat, rel in (_SELF if _SELF_HINT.search(before) and _SELF_ANY.search(before) else ()):
                 hit = pat.search(before)
+                if hit and not _self_closed(text, m.end - offset, hit.group(0)):
+                    break  # "I texted my boss, Linda said ...", "I love the book Ana lent me"
                 if hit:
                     _put(out, memory_id, "@speaker", first_index + i, rel,
                          offset + max(0, lo) + hit.start(), m.end, m, hit.group(0))
@@ -476,6 +512,15 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                     _put(out, memory_id, "@speaker", first_index + i, rel, m.start,
                          m.end + hit.end() - end, m, hit.group(0))
     return list(out.values())
+
+
+def _self_closed(text: str, end: int, trigger: str) -> bool:
+    """A name after a comma ("my manager, Omar,") or after a work's kind ("the band Coldplay")
+    must close the phrase: "I texted my boss, Linda said ..." opens another clause, "I love the
+    song Tom wrote" likes the song."""
+    if _LIKED_KIND_END.search(trigger):
+        return _LIKED_CLOSED.match(text, end) is not None
+    return not trigger.rstrip().endswith(",") or _CLOSED.match(text, end) is not None
 
 
 # relations that put their head in a town, so in the town's state too
@@ -530,6 +575,14 @@ def _as_role() -> re.Pattern:
                       rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
 
 
+@functools.cache
+def _as_office() -> re.Pattern:
+    """"named Brian Tull as its new chairman": an office after an appointment, a job or office noun
+    only ("picked Lionel Messi as its player of the year" gives no job)."""
+    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}(?:{_roles('works_at', 'leads')})\b"
+                      r"(?!\s+of\s+the\s+(?:year|month|week|season|day|game|match)\b)", re.I)
+
+
 # "Ana Ruiz has been named CEO at Loomly": the verb is checked first, the role noun alternation
 # (~100 nouns) compiled on first use only
 _APPOINTED_TO = re.compile(r"^,?\s+(?:was|is|has\s+been|had\s+been|will\s+be)\s+"
@@ -557,6 +610,76 @@ def _listed_place(m: Mention) -> bool:
     return gazetteer.key(m.text) in gazetteer.words("places")
 
 
+# "Sophie Laurent, who lives in Lyon", "Priya lives in Toronto"; a comma without "who" starts
+# another clause's verb ("Ana Ruiz, the CEO of Acme Corp, lives in Boston": not Acme Corp's home)
+_HOME_GAP = re.compile(r"^(,)?\s+(who\s+)?(?:now\s+|still\s+|currently\s+)?(?:lives?|lived|living|resides?|"
+                       r"resided|grew\s+up|was\s+raised|were\s+raised)\s", re.I)
+_RESIDENT = re.compile(r"\bresidents?\s+(?:of|from)\s", re.I)
+
+
+def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool:
+    """Whether a lives_in gap says the first name's home: after a comma only with "who", and after
+    "who" only when that name opens its sentence or starts with a given name ("Tom Berg joined
+    Stripe, who lives in Dublin": no home of Stripe's; "met Sophie Laurent, who lives in Lyon");
+    "a resident of" only of a listed place ("a resident of Johns Hopkins": a hospital residency)."""
+    from soulgraph.classify import gazetteer
+
+    if _RESIDENT.search(gap):
+        return _listed_place(mb)
+    hit = _HOME_GAP.match(gap)
+    if hit is None or not (hit.group(1) or hit.group(2)):
+        return True
+    if hit.group(1) and not hit.group(2):
+        return False
+    return gazetteer.is_given_name(ma.text.split()[0]) \
+        or not text[max(0, ma.sent_start - offset): ma.start - offset].strip(" \t\n\"'“‘(")
+
+
+# after a name that is the whole object of "runs" / "heads": a sentence end, a preposition, an adverb
+_OBJECT_END = re.compile(r"(?:\s*(?:[.,;:!?)\]]|$)|\s+(?:in|at|on|for|since|from|with|and|until|"
+                         r"near|now|today|again|too|alone|together|downtown|full-time|part-time)\b|"
+                         r"\s+[A-Z0-9(\"'“])")
+
+
+def _whole_object(text: str, end: int) -> bool:
+    """Whether a name is the whole object of its verb, no modifier of a noun after it: "runs the
+    Harbor Grill in Dayton"; not "ran the Red Cross blood drive", "operated the Caterpillar
+    excavator"."""
+    return _OBJECT_END.match(text, end) is not None
+
+
+_CLOSED = re.compile(r"\s*(?:[.,;:!?)\]]|$)")
+# "I love the band Coldplay so much", "... Coldplay and Muse"; not "the song Tom wrote for me"
+_LIKED_CLOSED = re.compile(r"\s*(?:[.,;:!?)\]]|$)|\s+(?:so|too|a\s+lot|and|but|more|now|lately|again|by|"
+                           r"from|the\s+most)\b")
+
+
+def _killer_named(text: str, end: int, gap: str) -> bool:
+    """A killer named after a comma ("by his neighbor, Carl Moss") must close the phrase: "by his
+    cellmate, Victor Pell told reporters" names a witness."""
+    by = gap.rfind(" by ")
+    return by < 0 or "," not in gap[by:] or _CLOSED.match(text, end) is not None
+
+
+# the last words of a place's own firm or landmark: "Omaha's Greenfield Bank", "Beijing's Tiananmen Square"
+_LANDMARK_ENDS = frozenset({"square", "bridge", "tower", "cathedral", "palace", "castle", "gate", "harbor",
+                            "harbour", "market", "zoo", "garden", "gardens", "opera", "theater", "theatre"})
+
+
+def _place_owns(owner: Mention, owned: Mention) -> bool:
+    """"Omaha's Greenfield Bank": a bare possessive places a name in its owner only when the owner
+    is a listed place no given name ("Austin's Tesla", "Jordan's Nike shoes": a person's things)
+    and the owned name has an organisation's or landmark's head noun ("Sydney's Honda dealer")."""
+    from soulgraph.classify import gazetteer
+
+    if not _listed_place(owner) or gazetteer.is_given_name(owner.text.split()[0]):
+        return False
+    words = owned.text.split()
+    last = words[-1].casefold() if len(words) > 1 else ""
+    return noun_type(last) in ("org", "place") or last in _LANDMARK_ENDS \
+        or gazetteer.key(last) in gazetteer.words("orgs_suffix")
+
+
 def _work_before(text: str, offset: int, work: Mention) -> bool:
     """A reading / watching verb or a work noun before ``work`` in its sentence ("the book X")."""
     from soulgraph.classify.lexicon import WORK_LEFT
@@ -577,10 +700,10 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
         noun = hit.group(1).split()[-1].casefold()
         if V.ROLE_NOUN.get(noun) != "works_at" \
                 and not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
-            return None  # (a job noun the lexicon does not type: "Gary Hess, an Emery employee")
+            return None  # (a job noun the lexicon does not type: "Rita Gomez, an Orbital Systems employee")
         rel = V.ROLE_NOUN.get(noun) or V.ROLE_NOUN.get(noun[:-1])
         if rel == "works_at":
-            return V.ROLE_AT, True  # "Gary Hess, an Emery spokesman" (and "a Tulsa lawyer": a home)
+            return V.ROLE_AT, True  # "Paul Mercer, a Delta Freight spokesman" (and "a Tulsa lawyer": a home)
         if rel == "member_of" and gazetteer.key(mb.text) not in gazetteer.words("places"):
             return rel, True  # "Ann Lee, a City Council member"
         if rel == "attended":
@@ -602,8 +725,11 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
         return "works_at", False
     home = text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) \
         and _home_role_of().search(text, max(0, lo - 30), lo) is not None
-    if home and V.coarse_type(mb) in ("person", "unknown") and not _town_state(text, offset, ma, mb):
-        return "lives_in", False  # "the mayor of Tulsa, Grant Ellery"; not "a native of Chisholm, Minn."
+    if home and V.coarse_type(mb) in ("person", "unknown") and not _town_state(text, offset, ma, mb) \
+            and (gap == " " or _CLOSED.match(text, after)):
+        # "the mayor of Tulsa, Grant Ellery"; not "a native of Bayfield, Wis.", nor a comma that
+        # opens another clause ("the governor of Ohio, Ben said", "the mayor of Denver, Priya helped")
+        return "lives_in", False
     return None
 
 
@@ -628,7 +754,7 @@ def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:
     """"Bethany, Conn", "Morgan City, La.", "Staunton, Virginia": a town and the known state or
     country after one comma, not a list ("Paris, London and Rome", "Colombia, Bolivia, Ecuador":
     a comma before the pair, or "and" or another name after it); a state abbreviation after a
-    comma is one even after a list's comma ("San Gabriel River Channel, Azusa, Calif.")."""
+    comma is one even after a list's comma ("the Mill Creek Trail, Fernhill, Calif.")."""
     from soulgraph.classify import gazetteer
 
     r = region.text
@@ -638,7 +764,7 @@ def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:
         return False
     before = text[max(0, town.start - offset - 2): town.start - offset]
     after = text[region.end - offset: region.end - offset + 12]
-    # "Colombia, Bolivia, Ecuador"; not a dateline's date: "Saint-Gall, Switzerland, Feb 2 (AFP)"
+    # "Colombia, Bolivia, Ecuador"; not a dateline's date: "Lugano, Switzerland, Tuesday morning"
     listed = after.startswith(", ") and after[2:3].isupper() \
         and gazetteer.key(after[2:].split(None, 1)[0].rstrip(".,")) not in gazetteer.words("calendar")
     return ("," not in before or abbr) and not listed and not after.lstrip().startswith(("and ", "or ", "& "))

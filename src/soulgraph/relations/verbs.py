@@ -94,7 +94,8 @@ def verb_frame(ctx: Ctx, v) -> None:
             for p, pt in patients:
                 _vadd(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
         for c in v.children:  # "Brian Tull was appointed chairman of Westcott Media"
-            if c.dep_ == "oprd" and c.i not in ctx.tok2men and role(c) is not None and patients:
+            if c.dep_ == "oprd" and c.i not in ctx.tok2men and role(c) is not None and patients \
+                    and _office_here(c):
                 noun_frame(ctx, patients, c)
         for prep, pobj in preps(v):
             prel = V.VERB_PREP.get((key, prep.lower_)) or V.VERB_PREP.get((lem, prep.lower_))
@@ -130,7 +131,7 @@ def verb_frame(ctx: Ctx, v) -> None:
         rel = None  # "Leibovitz shot the cover of Vogue"
     if rel == "member_of" and _as_a_job(v):
         rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
-    if rel is None and v.lower_ in _APPOINT and _as_a_job(v):
+    if rel is None and v.lower_ in _APPOINT and _as_a_job(v, offices_only=True):
         rel = "@works_at_rev"  # "Westcott Media named Brian Tull as its new chairman": he works there
     roles = []
     for o in objs:
@@ -214,11 +215,37 @@ _APPOINT = frozenset({"named", "names", "naming", "appointed", "appoints", "appo
                       "selected", "selects"})
 
 
-def _as_a_job(v) -> bool:
-    """"... as a staff engineer", "... as its new CTO": the verb's "as" names a job."""
+def _as_a_job(v, offices_only: bool = False) -> bool:
+    """"... as a staff engineer", "... as its new CTO": the verb's "as" names a job (with
+    ``offices_only``, a job or office noun, no other person noun: "picked Messi as its player of
+    the year" gives no job)."""
     return any(c.dep_ == "prep" and c.lower_ == "as" and any(
-        n.dep_ == "pobj" and (role(n) in ("works_at", "leads") or n.lower_ in PERSON_NOUNS)
+        n.dep_ == "pobj" and (role(n) in ("works_at", "leads")
+                              or (not offices_only and n.lower_ in PERSON_NOUNS))
+        and not (offices_only and _an_award(n))
         for n in c.children) for c in v.children)
+
+
+_AWARD_SPANS = frozenset({"year", "month", "week", "season", "day", "game", "match", "tournament"})
+
+
+def _an_award(n) -> bool:
+    """"its player of the year", "man of the match": a title given, no post."""
+    return any(p.lower_ == "of" and o.lower_ in _AWARD_SPANS for p, o in preps(n))
+
+
+def _office_here(n) -> bool:
+    """Whether "was elected <office> of X" gives a post at X: not across a line break ("named
+    chairman of\nAcme Corp: ..." is a chat name's line), not a country's or state's office ("was
+    elected president of the United States": no job there, and no home it says)."""
+    if "\n" in n.doc[n.i: n.right_edge.i + 1].text:
+        return False
+    for _, pobj in preps(n):
+        words = [t.text for t in pobj.subtree if t.lower_ != "the"]
+        k = gazetteer.key(" ".join(words))
+        if k in gazetteer.words("places") and k not in gazetteer.words("cities"):
+            return False
+    return True
 
 
 # Auxiliaries of what may, will or should happen: "I'll move to Berlin", "she could join Acme".
