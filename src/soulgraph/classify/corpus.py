@@ -285,8 +285,6 @@ def _class(chars: frozenset[str]) -> str:
 # lookahead keeps only capitals that may open such a token. Capitals at a sentence start for sure
 # (index 0, after a line break, after ". ") match neither.
 _TITLE_TAIL = r"[0-9_'\-]*[a-z][a-z0-9_'\-]*(?![A-Za-z0-9_'\-])"
-
-
 _CAPITAL_MID = re.compile(
     rf"[A-Z](?:(?<=[^{_class(_NEAR_START)}] [A-Z]){_TITLE_TAIL}"
     rf"|(?:(?<=\A [A-Z])|(?<=[{_class(_NEAR_START - _OPENS_BEFORE_SPACE)}] [A-Z])|(?<=[^ \nA-Za-z][A-Z]))"
@@ -296,17 +294,18 @@ _CAPITAL_MID = re.compile(
 # space, then _MARK, a character no text it joins holds (a text with one is read on its own)
 _MARK = "\x00"
 _JOIN = " " + _MARK
-# _CAPITAL_MID's space branches in texts so joined (the capital after a space, then its lookbehinds),
-# and the mark of each text: a pattern that opens with a literal space, which the search skips to
-# in a plain character loop (a character set first, as in _CAPITAL_MID, is tested at every
-# character: 3x the cost). At a text's start the mark stands for _CAPITAL_MID's \A: no capital
-# right after it is a match (no space before it), and " " after it opens its one-letter branch
+# _CAPITAL_MID's space branches in texts so joined (the capital after a space, then its
+# lookbehinds), and the mark of each text: a pattern that opens with a literal space, which the
+# search skips to in a plain character loop (a character set first, as in _CAPITAL_MID, is tested
+# at every character: about twice the cost on LoCoMo). At a text's start the mark stands for
+# _CAPITAL_MID's \A: no capital right after it is a match (no space before it), and " " after it
+# opens its one-letter branch
 _SPACE_CAPITAL = re.compile(
     rf" ([{_MARK}A-Z](?:(?<={_MARK})|(?<=[^{_class(_NEAR_START)}{_MARK}] [A-Z]){_TITLE_TAIL}"
     rf"|(?<=[{_MARK}{_class(_NEAR_START - _OPENS_BEFORE_SPACE)}] [A-Z])(?=[0-9_'\-]*[a-z])))")
-# ... and its other one-letter branch, a capital after a character that is neither white space
-# nor a letter ("(Word", "9Word"), found by class: capitals "A", those characters ".", any other "a"
-# (the join's space and mark among them: no text's capital follows one of a text before it)
+# ... and its other one-letter branch, a capital after a character that is neither a space, a
+# line break nor a letter ("(Word", "9Word"), found by class: capitals "A", those characters ".",
+# the others "a" (the join's space and mark among them: so a ".A" never straddles two texts)
 _CAPITAL_CLASS = bytes(65 if 65 <= c <= 90 else 97 if (97 <= c <= 122 or c in b" \n\x00") else 46
                        for c in range(256))
 

@@ -5,7 +5,8 @@ of its input is not: the context patterns around a mention and a memory's share 
 the store statistics are pure functions of that memory. Computing them once per
 memory and keeping them on the :class:`MemoryAnalysis` lets an incremental update
 reuse them from its cache, so ``build_graph`` only sums them (same result as
-reading every text again).
+reading every text again). The regex extractor keeps no cache: its full rebuilds
+leave the statistics to one pass over the whole store (``corpus.store_stats``).
 """
 
 from __future__ import annotations
