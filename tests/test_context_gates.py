@@ -371,11 +371,13 @@ def test_cheap_checks_before_the_version_title_and_fragment_patterns():
 
 def test_article_check_answers_as_the_plain_search():
     rng = random.Random(8)
-    pieces = ["the", "a", "an", "The", "A", " ", "  ", "\n", "x", "ta", "ea", "theme", ",", "é"]
+    pieces = ["the", "a", "an", "The", "A", " ", "  ", "\n", "x", "ta", "ea", "theme", ",", "é", ".", ":"]
     for _ in range(5000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) + "Ana"
         m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
-        assert C.article_before(m, text) is bool(C._ARTICLE.search(text[max(0, m.start - 5):m.start])), text
+        plain = bool(C._ARTICLE.search(text[max(0, m.start - 5):m.start])
+                     or C._OPENING_THE.search(text, max(0, m.start - 8), m.start))
+        assert C.article_before(m, text) is plain, text
 
 
 def test_opening_read_from_the_last_word():

@@ -426,3 +426,46 @@ def test_memory_records_in_one_loop_are_memory_record_s():
     assert _memory_records(mems, hashes) == list(map(memory_record, mems, hashes)) == want
     assert [list(r) for r in _memory_records(mems, hashes)] == \
         [list(r) for r in map(memory_record, mems, hashes)] == [list(r) for r in want]
+
+
+def test_columns_a_build_gathers_write_what_reading_its_entries_writes():
+    """rebuild gathers its nodes' provenance columns while it makes the entries; the writer
+    given them writes byte for byte what it writes reading the entries, for stores of dated,
+    undated and mixed memories (mixed: nothing gathered) and speaker mentions; and a graph
+    changed since (an entry added) is read from its entries, not from stale columns."""
+    import random
+
+    from soulgraph import pipeline
+    from soulgraph.models import Memory
+    from soulgraph.readwrite import nodelink, soulproto
+
+    rng = random.Random(3)
+    seen_mixed = False
+    words = ["Dana Lee", "met", "Marco", "in", "Lisbon", "at", "Acme Corp", "and", "Oslo", "with",
+             "Priya", "about", "Kubernetes", "User:", "Agent:", "Riley:", "TaskSpec", "the", "."]
+    for trial in range(12):
+        dated = trial % 3  # 0: none, 1: all, 2: mixed
+        mems = [Memory(id=f"m{i}", content=" ".join(rng.choice(words) for _ in range(rng.randint(3, 14))),
+                       created_at=f"2026-01-{1 + i % 28:02d}T10:00:00"
+                       if dated == 1 or (dated == 2 and i % 2) else None)
+                for i in range(rng.randint(2, 30))]
+        build = pipeline.rebuild(mems, extractor="regex")
+        entries = [p for _, d in build.graph.nodes(data=True) for p in d["provenance"]]
+        timed = sum("time" in p for p in entries)
+        assert (build.node_columns is None) == (0 < timed < len(entries)), "only dated or undated entries"
+        seen_mixed = seen_mixed or 0 < timed < len(entries)
+        if build.node_columns is not None:  # (the memory times it hands over are the records')
+            from soulgraph.readwrite.columns import memory_times
+
+            assert build.node_columns.times == memory_times(build.graph.graph["memories"])
+        plain = nodelink.dumps(build.graph)
+        assert nodelink.dumps(build.graph, node_columns=build.node_columns) == plain
+        assert orjson.dumps(soulproto.to_soul(build.graph, node_columns=build.node_columns),
+                            option=orjson.OPT_SORT_KEYS) == orjson.dumps(soulproto.to_soul(build.graph),
+                                                                         option=orjson.OPT_SORT_KEYS)
+    assert seen_mixed
+    build = pipeline.rebuild([Memory(id="a", content="Dana Lee met Marco in Lisbon.")], extractor="regex")
+    assert build.node_columns is not None
+    node = next(iter(build.graph.nodes))
+    build.graph.nodes[node]["provenance"].append(dict(build.graph.nodes[node]["provenance"][0], start=0))
+    assert nodelink.dumps(build.graph, node_columns=build.node_columns) == nodelink.dumps(build.graph)

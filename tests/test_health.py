@@ -446,7 +446,8 @@ def test_has_name_matches_the_one_pattern_it_splits():
 
     spec = re.compile(r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w").search
     rng = random.Random(1)
-    atoms = list("aZbQ_-.!?\n \t\r\x0b\u2028\xa0'é1É:,") + ["Ab", "AB", "I'm", " I ", "x_y", "ÀB", "ǅ"]
+    atoms = list("aZbQ_-.!?\n \t\r\x0b\u2028\xa0'é1É:,²Ⅻ\u3000")
+    atoms += ["Ab", "AB", "I'm", " I ", "x_y", "ÀB", "ǅ", " A-", " A_", " A²", " AⅫ", "x A", ". Ab", "aB"]
     texts = ["Tim: Hey John!", "Tim: I'm fine. Ok", "fooBar", "the API is", "a_b", "end. New", "x\n  Bob"]
     texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(100000)]
     for t in texts:
@@ -497,3 +498,24 @@ def test_staleness_of_a_just_built_graph_is_what_the_comparison_finds():
     hashes = {m.id: content_hash(m.content) for m in other}
     st = health.staleness(build.graph, other, hashes=hashes, built=True)
     assert (st.new, st.deleted) == (["e"], ["d"])
+
+
+def test_uncovered_lists_the_memories_with_names_no_record_or_entry_cites_in_store_order():
+    """A memory is uncovered when it names something (a capitalised word inside a sentence,
+    camelCase, an acronym, snake_case) and the graph neither keeps its record nor cites it;
+    a soul-protocol graph keeps no records, so only what its entries cite is covered."""
+    import networkx as nx
+
+    from soulgraph import health
+    from soulgraph.models import Memory
+
+    mems = [Memory(id="z1", content="we flew to Quito on friday"),  # a name: uncovered
+            Memory(id="a2", content="nothing to see here."),  # no name
+            Memory(id="m3", content="the parseConfig helper broke"),  # camelCase, but cited
+            Memory(id="b4", content="ask the QA folks"),  # an acronym: uncovered
+            Memory(id="c5", content="Done. Then lunch"),  # a capital after a sentence end only
+            Memory(id="d6", content="set max_retries higher")]  # snake_case: uncovered
+    g = nx.MultiDiGraph(format="soul-protocol")
+    g.add_node("x", name="parseConfig", type="concept", provenance=[{"memory_id": "m3"}])
+    st = health.staleness(g, mems)
+    assert st.uncovered == ["z1", "b4", "d6"]

@@ -446,3 +446,92 @@ def test_verify_compares_members_read_whole_raw_and_decompresses_the_rest(tmp_pa
         new.write_bytes(bytes(bad))
         with pytest.raises(SoulgraphError, match="failed verification"):
             soul_write.verify_zip(new, p, raw, read_whole=store.read_whole)
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_changed_since_read_is_told_by_the_kept_bytes_or_by_hashing_a_big_soul(tmp_path, monkeypatch, keep):
+    """A soul ZIP up to soul_zip.KEEP_MAX is kept in memory when read, and the writer compares
+    the file with those bytes; a bigger one is streamed and hashed again. Both refuse a soul
+    rewritten since it was read (same size included) and write one left alone."""
+    import hashlib
+
+    from soulgraph.sources import soul_zip
+
+    if not keep:
+        monkeypatch.setattr(soul_zip, "KEEP_MAX", 64)
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    store = read_store(p)
+    assert store.fingerprint == hashlib.sha256(p.read_bytes()).hexdigest()
+    assert (store.raw == p.read_bytes()) if keep else store.raw is None
+    data = bytearray(p.read_bytes())
+    data[-1] ^= 0x01  # same size, one byte of the archive comment's length field changed
+    good = p.read_bytes()
+    p.write_bytes(bytes(data))
+    with pytest.raises(SoulgraphError, match="changed since soulgraph read it"):
+        soul_write.write_graph(store, small_graph())
+    p.write_bytes(good)
+    assert soul_write.write_graph(store, small_graph()).changed
+    assert orjson.loads(zipfile.ZipFile(p).read("memory/graph.json"))["entities"]["Arjun"] == "person"
+
+
+def test_verify_refuses_a_graph_member_that_is_not_the_one_written(tmp_path):
+    """The new graph member is read back and inflated: damaged compressed bytes, a wrong CRC in
+    the central directory, or other content (stored or deflated) fail verification; the graph
+    as written passes, stored or deflated, given its CRC or not."""
+    import zlib
+
+    from soulgraph.sources.zip_rewrite import replace_member
+
+    p = make_zip_soul(tmp_path / "a.soul", LAYERS)
+    store = read_store(p)
+    raw = soul_write.serialize(small_graph())
+    new = tmp_path / "new.soul"
+    with open(p, "rb") as src, open(new, "wb") as out:
+        replace_member(src, out, "memory/graph.json", raw, where=p)
+    soul_write.verify_zip(new, p, raw, read_whole=store.read_whole)
+    soul_write.verify_zip(new, p, raw, read_whole=store.read_whole, crc=zlib.crc32(raw))
+    with pytest.raises(SoulgraphError, match="failed verification"):
+        soul_write.verify_zip(new, p, raw + b" ", read_whole=store.read_whole)
+    with pytest.raises(SoulgraphError, match="failed verification"):
+        soul_write.verify_zip(new, p, raw, read_whole=store.read_whole, crc=zlib.crc32(raw) ^ 1)
+    good = new.read_bytes()
+    info = zipfile.ZipFile(new).getinfo("memory/graph.json")
+    at = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    for where in (at, at + info.compress_size - 1):  # first and last byte of its deflate stream
+        bad = bytearray(good)
+        bad[where] ^= 0xFF
+        new.write_bytes(bytes(bad))
+        with pytest.raises(SoulgraphError, match="failed verification"):
+            soul_write.verify_zip(new, p, raw, read_whole=store.read_whole)
+    # a graph member stored uncompressed: its bytes are compared as they are
+    members = soul_members(LAYERS)
+    members["memory/graph.json"] = raw
+    stored = tmp_path / "stored.soul"
+    with zipfile.ZipFile(stored, "w", zipfile.ZIP_STORED) as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    st = read_store(stored)
+    with open(stored, "rb") as src, open(new, "wb") as out:
+        replace_member(src, out, "memory/graph.json", raw, where=stored)
+    assert zipfile.ZipFile(new).getinfo("memory/graph.json").compress_type == zipfile.ZIP_STORED
+    soul_write.verify_zip(new, stored, raw, read_whole=st.read_whole)
+    with pytest.raises(SoulgraphError, match="failed verification"):
+        soul_write.verify_zip(new, stored, raw.replace(b"Arjun", b"Arjan"), read_whole=st.read_whole)
+
+
+def test_soul_protocol_provenance_ids_are_each_nodes_sorted_distinct_memory_ids():
+    """to_soul's per-node memory ids (read straight from a built node's entries) are
+    sorted(set(provenance_ids)) for entries in any order, repeated, without an id, or not dicts."""
+    import random
+
+    from soulgraph.readwrite.columns import provenance_ids
+
+    rng = random.Random(8)
+    pool = ["m1", "m2", "m10", "a", "Z", "m2"]
+    for _ in range(2000):
+        prov = [rng.choice([{"memory_id": rng.choice(pool)}, {"memory_id": rng.choice(pool), "start": 1},
+                            {"start": 3}, {"memory_id": None}]) for _ in range(rng.randint(0, 8))]
+        if rng.random() < 0.1:
+            prov.append(rng.choice(pool))  # a bare id: the general path
+        d = {"name": "x", "provenance": prov}
+        assert soulproto._memory_ids(d) == sorted(set(provenance_ids(d)))

@@ -285,6 +285,24 @@ def test_checked_memories_build_what_checked_memory_builds():
         assert [_state(m) for m in got] == [_state(m) for m in want]
         assert got == want
     assert jsonl.checked_memories([]) == []
+    # every entry holding the same optional fields (a soul's layer file), or not: the fields set
+    # of each is its own copy, as checked_memory makes it
+    import random
+
+    rng = random.Random(5)
+    opts = {"created_at": "2026-01-02T10:00:00", "layer": "semantic", "domain": "work", "speaker": "Bo"}
+    texts = ["Bo: hi", "plain words", "Ana: a\nBo: b", "", "[Bo] yo"]
+    for _ in range(300):
+        held = {k: rng.random() < 0.5 for k in opts}
+        mixed = rng.random() < 0.3
+        batch = [{"id": f"m{i}", "content": rng.choice(texts),
+                  **{k: v for k, v in opts.items() if held[k] != (mixed and rng.random() < 0.5)}}
+                 for i in range(rng.randint(1, 6))]
+        place = rng.choice([(None, None), ("episodic", None), ("procedural", "coding")])
+        got = jsonl.checked_memories([dict(r) for r in batch], *place)
+        want = [jsonl.checked_memory(dict(r), *place) for r in batch]
+        assert [_state(m) for m in got] == [_state(m) for m in want]
+        assert len({id(m.__pydantic_fields_set__) for m in got}) == len(got)
     for bad in ({"id": 7, "content": "x"}, {"id": "", "content": "x"}, {"id": "x", "content": 3},
                 {"id": "x", "content": "y", "created_at": 1700000000},
                 {"id": "x", "content": "y", "layer": 5},

@@ -90,7 +90,7 @@ def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, regis
         # neither writing it nor summing up its health makes cycles (GC scans: 3x the time at 30k)
         with gcpause.paused():
             if not dry_run:
-                written = locate.write_graph(store, build.graph, target)
+                written = locate.write_graph(store, build.graph, target, build.node_columns)
                 update.after_rebuild(store, build, target)  # warm cache for `soulgraph update`
             # read once for both summaries
             corpus = health.store_corpus(store.memories, hashes=build.hashes, stats=build.stats,

@@ -34,20 +34,20 @@ if TYPE_CHECKING:
 _get = dict.get  # node and edge attrs, for keys other than "provenance": no LazyAttrs.get call
 TYPE_ERROR_WARN = 0.05  # the bar set for a repaired graph (issue 6)
 # A memory that names something: a match of r"[^.!?\n]\s+[A-Z][\w-]+|[a-z][A-Z]|\b[A-Z]{2,}\b|\w_\w"
-# (a capitalised word inside a sentence, camelCase, an acronym, snake_case). Its four branches
-# searched one by one, each opening with what sre can skip to in C (a blank, a capital, an
-# underscore) and reading the characters before it by a lookbehind: the same texts match, and a
-# text without a name is no longer tried at every position with all four branches.
-_WORD_IN, _CAMEL, _ACRONYM, _SNAKE = (re.compile(p).search for p in (
+# (a capitalised word inside a sentence, camelCase, an acronym, snake_case). Searched as three
+# patterns, each opening with what sre can skip to in C (a blank, a capital, an underscore) and
+# reading the characters before it by a lookbehind: the same texts match, and a text without a
+# name is not tried at every position with all four branches. camelCase and acronyms share a
+# search (both open on a capital).
+_WORD_IN, _CAPS, _SNAKE = (re.compile(p).search for p in (
     r"\s(?<=[^.!?\n]\s)\s*[A-Z][\w-]",  # a blank after a character that ends no sentence
-    r"[A-Z](?<=[a-z][A-Z])",
-    r"[A-Z](?<=\b[A-Z])[A-Z]+\b",
+    r"[A-Z](?:(?<=[a-z][A-Z])|(?<=\b[A-Z])[A-Z]+\b)",  # camelCase, or an acronym's first capital
     r"_(?<=\w_)\w",
 ))
 
 
 def _has_name(text: str) -> bool:
-    return bool(_WORD_IN(text) or _CAMEL(text) or _ACRONYM(text) or _SNAKE(text))
+    return bool(_WORD_IN(text) or _CAPS(text) or _SNAKE(text))
 
 
 class Problem(BaseModel):
@@ -139,13 +139,15 @@ def check(
     cited.discard(None)
     cited.discard("")
     _structure(real, attrs, names, deg, comps, r)
-    r.duplicates = duplicate_candidates(real, attrs, names, _LazyTexts(g))
+    # memory id -> text, read only if a name needs its sentences (a graph just built from the
+    # store has the store's texts: store_corpus(texts=)); one for both readers below
+    texts = corpus.by_id if built and corpus is not None and memories is not None and corpus.by_id \
+        else _LazyTexts(g)
+    r.duplicates = duplicate_candidates(real, attrs, names, texts)
     if real:  # (no node to judge: no scan of the store's text)
         if corpus is None or memories is None:
             corpus = store_corpus(memories, g)
-        # ours: _type_errors fills it in; the texts are read only if a person needs a sentence
-        # (a graph just built from the store has the store's texts: store_corpus(texts=))
-        corpus = dataclasses.replace(corpus, by_id=corpus.by_id if built and corpus.by_id else _LazyTexts(g))
+        corpus = dataclasses.replace(corpus, by_id=texts)  # (ours: _type_errors fills it in)
         _type_errors(real, attrs, names, corpus, health_types.known_types(custom_types), r)
     r.stale = staleness(g, memories, cited, corpus.hashes if corpus is not None else None, built=built)
     r.problems = problems(r, source or "SOURCE", graph)

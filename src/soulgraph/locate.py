@@ -16,6 +16,7 @@ from soulgraph.errors import SoulgraphError
 from soulgraph.gcpause import paused
 from soulgraph.models import Memory
 from soulgraph.readwrite import nodelink, soulproto
+from soulgraph.readwrite.columns import BuiltColumns
 from soulgraph.sources import Store, default_graph_path, read_store, shown
 
 if TYPE_CHECKING:
@@ -119,12 +120,15 @@ def _inside(path: Path, store_path: Path) -> bool:
     return p == s or s in p.parents
 
 
-def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None) -> soul_write.Written:
+def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None,
+                node_columns: BuiltColumns | None = None) -> soul_write.Written:
     """Write ``g`` where the store keeps its graph: inside a soul (``target`` None) or at
     ``target`` with the store's permissions. Nothing is written (``changed`` False) when the
-    graph there already has exactly these bytes."""
+    graph there already has exactly these bytes. ``node_columns``: the columns the build of
+    ``g`` gathered (``Build.node_columns``), for a graph unchanged since it was built."""
     from soulgraph.sources import soul_write  # the writer, loaded only by commands that write
 
     if target is None:
-        return soul_write.write_graph(store, soulproto.to_soul(g))
-    return soul_write.Written(nodelink.save(g, target, like=store.mode_model), None)
+        return soul_write.write_graph(store, soulproto.to_soul(g, node_columns=node_columns))
+    changed = nodelink.save(g, target, like=store.mode_model, node_columns=node_columns)
+    return soul_write.Written(changed, None)

@@ -22,6 +22,7 @@ from soulgraph.extract import Progress
 from soulgraph.graph import assemble
 from soulgraph.hashing import content_hash
 from soulgraph.models import Memory, MemoryAnalysis, Mention
+from soulgraph.readwrite.columns import BuiltColumns
 from soulgraph.registry import Registry
 from soulgraph.relations.link import check_edge_types, co_occurrence_edges, link_edges
 
@@ -36,6 +37,9 @@ class Build:
     hashes: dict[str, str] = field(default_factory=dict)  # memory id -> content_hash (health reuses them)
     stats: corpus.CorpusStats | None = None  # the store's statistics typing read (health reuses them)
     texts: dict[str, str] = field(default_factory=dict)  # memory id -> text (health's sentences)
+    # the nodes' provenance as the file's table columns, gathered while the build made it (the
+    # writer's, for this graph unchanged); None when its entries are no such table
+    node_columns: BuiltColumns | None = None
 
 
 def rebuild(
@@ -53,13 +57,15 @@ def rebuild(
     analyses, used = extract.analyze(memories, extractor, workers=workers, progress=progress)
     t1 = time.perf_counter()
     memo = DecisionMemo() if used != "regex" else None  # kept in the update cache
-    hashes = {m.id: content_hash(m.content) for m in memories}
-    texts = {m.id: m.content for m in memories}
+    ids, contents = list(map(_ID, memories)), list(map(_CONTENT, memories))  # (each read once)
+    hashes = dict(zip(ids, map(content_hash, contents), strict=True))
+    texts = dict(zip(ids, contents, strict=True))
     stats = _corpus_stats(memories, texts, analyses)
-    g = build_graph(memories, analyses, used, registry, memo, hashes, stats, texts)
+    gathered: dict = {}
+    g = build_graph(memories, analyses, used, registry, memo, hashes, stats, texts, columns=gathered)
     t2 = time.perf_counter()
     return Build(g, used, {"extract": t1 - t0, "build": t2 - t1}, analyses,
-                 memo.used if memo is not None else {}, hashes, stats, texts)
+                 memo.used if memo is not None else {}, hashes, stats, texts, gathered.get("nodes"))
 
 
 def build_graph(
@@ -71,6 +77,8 @@ def build_graph(
     hashes: Mapping[str, str] | None = None,
     stats: corpus.CorpusStats | None = None,
     texts: Mapping[str, str] | None = None,
+    *,
+    columns: dict | None = None,
 ) -> nx.MultiDiGraph:
     """Resolve, classify and link already-extracted mentions into a graph.
 
@@ -79,9 +87,10 @@ def build_graph(
     ``hashes``: memory id -> ``content_hash`` when the caller already has them.
     ``stats``: the store statistics of these memories and analyses (``_corpus_stats``),
     when the caller already summed them. ``texts``: memory id -> content of these memories,
-    when the caller has it."""
+    when the caller has it. ``columns``: a dict that gets, under ``"nodes"``, the nodes'
+    provenance as the graph file's table columns (:class:`BuiltColumns`), when they are one."""
     with gcpause.paused():
-        return _build_graph(memories, analyses, extractor, registry, memo, hashes, stats, texts)
+        return _build_graph(memories, analyses, extractor, registry, memo, hashes, stats, texts, columns)
 
 
 def _build_graph(
@@ -93,6 +102,7 @@ def _build_graph(
     hashes: Mapping[str, str] | None,
     stats: corpus.CorpusStats | None = None,
     texts: Mapping[str, str] | None = None,
+    columns: dict | None = None,
 ) -> nx.MultiDiGraph:
     ids = list(map(_ID, memories))  # (C-level passes: this runs per memory of the store)
     by_id = dict(zip(ids, memories, strict=True))
@@ -122,6 +132,8 @@ def _build_graph(
 
     nodes: list[tuple[str, dict]] = []
     owner: dict[int, str] = {}  # id(mention) -> entity id
+    # entity id -> its entries' memory ids and other fields as columns, for the writer
+    chunks: dict[str, tuple[list, ...]] | None = {} if columns is not None else None
     for c in clusters:
         d = decisions[c.key]
         pin = _pin_for(registry, c)
@@ -134,7 +146,12 @@ def _build_graph(
             continue
         for m in c.mentions:
             owner[id(m)] = c.key
-        nodes.append((c.key, _node(c, etype, conf, reasons, created, pinned=pin is not None)))
+        chunk = None
+        if chunks is not None:
+            chunk = chunks[c.key] = [[], [], [], [], [], [], 0]
+        nodes.append((c.key, _node(c, etype, conf, reasons, created, pinned=pin is not None, gather=chunk)))
+    if chunks is not None and columns is not None:  # (the memory times: when no id is repeated)
+        columns["nodes"] = _gathered(chunks, created if len(created) == len(memories) else None)
 
     known = {key for key, _ in nodes}
     entity_of_mention: dict[tuple[str, int], str] = {}
@@ -206,15 +223,16 @@ def _memory_records(memories: Sequence[Memory], hashes: Iterable[str | None]) ->
     store. A hash not given is computed."""
     out = []
     append = out.append
-    for m, h in zip(memories, hashes, strict=True):
-        rec = {"id": m.id, "hash": h or content_hash(m.content), "text": m.content}
-        if (t := m.created_at) is not None:  # (the optional fields only when set, in this order)
+    # (fields read from each model's own dict: a subscript costs less than a model attribute)
+    for d, h in zip(map(vars, memories), hashes, strict=True):
+        rec = {"id": d["id"], "hash": h or content_hash(d["content"]), "text": d["content"]}
+        if (t := d["created_at"]) is not None:  # (the optional fields only when set, in this order)
             rec["created_at"] = t
-        if (layer := m.layer) is not None:
+        if (layer := d["layer"]) is not None:
             rec["layer"] = layer
-        if (speaker := m.speaker) is not None:
+        if (speaker := d["speaker"]) is not None:
             rec["speaker"] = speaker
-        if m.superseded:
+        if d["superseded"]:
             rec["superseded"] = True
         append(rec)
     return out
@@ -234,26 +252,58 @@ def _pin_for(registry: Registry, c: resolve.Cluster):
     return None
 
 
-def _node(c, etype, conf, reasons, created, *, pinned: bool) -> dict:
+def _gathered(chunks: dict[str, list], times: Mapping[str, str | None] | None) -> BuiltColumns | None:
+    """The nodes' provenance columns (:func:`_node`'s ``gather``) in the graph's node order
+    (:func:`assemble` adds nodes by id), when every entry has its memory's time or none has:
+    the table the writer would read back out of the entries (``columns._built_table``); with
+    ``times``, memory id -> ``created_at`` (what the graph's memory records say)."""
+    order = sorted(chunks)
+    parts = list(map(chunks.__getitem__, order))
+    timed = sum(part[6] for part in parts)
+    if not parts or timed not in (0, sum(len(part[0]) for part in parts)):
+        return None  # (dated and undated memories: the writer reads the entries)
+    ids, *fields = (list(chain.from_iterable(part[i] for part in parts)) for i in range(6))
+    return BuiltColumns(ids, dict(zip(_PROV_FIELDS, fields, strict=True)), times)
+
+
+# the columns _node gathers after the memory id, in the order of the file's (sorted) fields
+_PROV_FIELDS = ("end", "extractor", "sentence_end", "sentence_start", "start")
+
+
+def _node(c, etype, conf, reasons, created, *, pinned: bool, gather: list | None = None) -> dict:
     """Node attributes (the :class:`Entity` fields) as a plain dict: this runs per entity
     over every mention, so it avoids model validation on the hot path. ``created``: memory
     id -> its ``created_at``.
 
     Provenance: one entry per position (memory, start), in that order; of mentions at one
-    position the first in ``c.mentions`` order (what a stable sort by position keeps)."""
+    position the first in ``c.mentions`` order (what a stable sort by position keeps).
+    ``gather``: lists the entries' memory ids and :data:`_PROV_FIELDS` are appended to (then
+    the number of entries with a time), for :func:`_gathered`."""
     # (read backwards, the first mention of a position is the one left in the dict)
     first: dict[tuple[str, int], Mention] = {(m.memory_id, m.start): m for m in reversed(c.mentions)}
     prov, times = [], []
+    if gather is not None:
+        add_id, add_end, add_x, add_s1, add_s0, add_start = (col.append for col in gather[:6])
     for at in sorted(first):
         m = first[at]
         mid, start = at
-        p = {"memory_id": mid, "start": start, "end": m.end,
-             "sentence_start": m.sent_start, "sentence_end": m.sent_end, "extractor": m.extractor}
         t = created[mid]
-        if t is not None:
-            p["time"] = t
+        if t is not None:  # (the time last: the key order of an entry whose memory has none, plus it)
+            prov.append({"memory_id": mid, "start": start, "end": m.end, "sentence_start": m.sent_start,
+                         "sentence_end": m.sent_end, "extractor": m.extractor, "time": t})
             times.append(t)
-        prov.append(p)
+        else:
+            prov.append({"memory_id": mid, "start": start, "end": m.end, "sentence_start": m.sent_start,
+                         "sentence_end": m.sent_end, "extractor": m.extractor})
+        if gather is not None:
+            add_id(mid)
+            add_end(m.end)
+            add_x(m.extractor)
+            add_s1(m.sent_end)
+            add_s0(m.sent_start)
+            add_start(start)
+    if gather is not None:
+        gather[6] = len(times)
     node = {
         "name": c.name, "type": etype, "aliases": list(c.aliases),
         "merged_from": list(c.merged_from), "confidence": round(conf, 3),

@@ -343,7 +343,8 @@ def _short_forms(clusters: list[Cluster], types: dict[str, str],
         (long,) = cands
         ts, tl = types.get(k), types.get(long)
         if ts == tl or ts in (None, "concept"):
-            if long.split()[0] == k and not _same_introduction(c, by_key[long], texts):
+            if long.split()[0] == k and not (_same_introduction(c, by_key[long], texts)
+                                             and _same_group(c, by_key[long], texts)):
                 continue
             if long.split()[-1] == k and _first_name_use(c, texts):
                 continue
@@ -399,20 +400,33 @@ _GROUPS = (r"work|school|college|uni|university|class|team|gym|church|choir|club
            r"support|growth|data|infra|infrastructure|platform|security|design|research|"
            r"procurement|compliance|recruiting|admissions|billing|(?-i:IT|HR|QA|SRE)")
 _ABOUT_BEFORE = re.compile(r"\babout\s+$", re.I)  # "heard about Biden from ...": a topic, no introduction
-_FROM_GROUP = re.compile(rf"\s+from\s+(?:(?:the|our|my)\s+)?(?:{_GROUPS})\b(?!['’]s)", re.I)
+_FROM_GROUP = re.compile(rf"\s+from\s+(?:(?:the|our|my)\s+)?({_GROUPS})\b(?!['’]s)", re.I)
+
+
+def _groups(c: Cluster, texts: dict[str, str] | None) -> set[str]:
+    """The groups of the writer's circle that qualify a cluster's mentions ("Dan from work":
+    {"work"}); not after "about" ("heard about Biden from people at work": a topic)."""
+    out: set[str] = set()
+    for m in c.mentions if texts else ():
+        text = texts.get(m.memory_id)
+        hit = _FROM_GROUP.match(text, m.end) if text else None
+        if hit is not None and not _ABOUT_BEFORE.search(text, max(0, m.start - 8), m.start):
+            out.add(" ".join(hit.group(1).casefold().split()))
+    return out
 
 
 def _first_name_use(c: Cluster, texts: dict[str, str] | None) -> bool:
     """Whether a one-word name is used as a given name ("Kim from security", "Dan from work"):
     then it is no surname of a full name ("Daniel Kim")."""
-    if not texts:
-        return False
-    for m in c.mentions:
-        text = texts.get(m.memory_id)
-        if text and _FROM_GROUP.match(text, m.end) and not _ABOUT_BEFORE.search(
-                text, max(0, m.start - 8), m.start):
-            return True
-    return False
+    return bool(_groups(c, texts))
+
+
+def _same_group(short: Cluster, long: Cluster, texts: dict[str, str] | None) -> bool:
+    """Whether a bare given name may be the full name's short form as far as groups say: "Dan
+    from work" takes no surname from a "Dan Whitfield" of elsewhere in the store, only from a
+    full name qualified by the same group ("Dan Whitfield from work")."""
+    groups = _groups(short, texts)
+    return not groups or bool(groups & _groups(long, texts))
 
 
 def mentions_of(name: str, provenance) -> list[Mention]:

@@ -205,6 +205,23 @@ def file_digest(path: Path) -> str:
     return h.hexdigest()
 
 
+def file_holds(path: Path, data: bytes) -> bool:
+    """``path`` is a regular file holding exactly ``data`` (False when it cannot be read;
+    opened without blocking, so a FIFO put in its place is no hang)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+                return False
+            return fh.read(len(data) + 1) == data
+        except OSError:
+            return False
+
+
 def stat_key(path: Path) -> tuple[int, int, int]:
     st = os.stat(path)
     return (st.st_ino, st.st_size, st.st_mtime_ns)

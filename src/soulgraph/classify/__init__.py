@@ -204,6 +204,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes.extend(context.ambiguous_votes(m, text))
         if e.marque and _ONE_OF.search(text[max(0, m.start - 16):m.start]):
             votes.append(_A_PRODUCT)
+        elif e.marque and _person_noun_before(text, m.start):
+            votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
         votes.extend(prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
         if ev[0] and not e.ambiguous and not modifier:
@@ -214,6 +216,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         if ev[1]:
             votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
             forbid = {**forbid, "person": "part of a product name"}
+    if (team := _team_staff(m, text)) is not None and gazetteer.is_club(e.name):
+        votes.append(team)
     if quoted:
         votes.append(_QUOTED_TITLE)
     if text.startswith(" by ", m.end) and _work_by_author(m, text):
@@ -223,6 +227,43 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
     if chatty and not dialogue:  # "Nice shooting, Tex!!!": a post's vocative is as direct as a chat's
         votes = [_ADDRESSED if v.kind == "address_weak" else v for v in votes]
     return votes, forbid
+
+
+# A club's people and fans after its name: "Liverpool star Mo Salah", "Celtic fans", "Ajax coach X".
+# The words cues' compound_head rule reads (spaCy), read from the text here for both extractors;
+# "star", "fans", "captain" name a film's, a singer's or a ship's too: only in a sentence about sport.
+_STAFF_RIGHT = re.compile(r"\s+(striker|midfielder|goalkeeper|keeper|defender|winger|quarterback|pitcher|"
+                          r"shortstop|linebacker|forward|skipper|boss|manager|coach|star|fans|supporters|"
+                          r"captain)\b")
+_SPORT_ONLY = frozenset({"star", "fans", "supporters", "captain"})
+_SPORT = re.compile(r"\b(?:scor(?:ed|es|ing)|goals?|penalty|match(?:es)?|league|cup|season|transfer|"
+                    r"signed|signing|fixture|derby|squad|stadium|kick-?off|hat-?trick|playoffs?|"
+                    r"touchdowns?|innings|\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013]))", re.I)
+
+
+def _team_staff(m: Mention, text: str) -> Vote | None:
+    """"<club> striker / star / fans": the club's vote (labelled as cues' compound_head vote,
+    so spaCy's cue and this reading of one mention count once)."""
+    hit = _STAFF_RIGHT.match(text, m.end)
+    if hit is None:
+        return None
+    word = hit.group(1).casefold()
+    sport = _SPORT.search(text, max(0, m.sent_start), max(m.sent_end, m.end)) is not None
+    if word in _SPORT_ONLY and not sport:
+        return None
+    # in a sentence about sport it outweighs a town's listing ("Liverpool star ... scored")
+    return Vote("org", f"X {word} (a team's)", 5.0 if sport else 2.5, "team")
+
+
+_NOUN_BEFORE = Vote("person", "the <person noun> X (the pirate Captain Morgan)", 5.0, "noun")
+_LAST_WORD = re.compile(r"([a-z]+)\s+$")
+
+
+def _person_noun_before(text: str, start: int) -> bool:
+    """A person noun right before a brand's name ("the pirate Captain Morgan", "the singer X"):
+    the name is that person's, however the brand lists vote."""
+    hit = _LAST_WORD.search(text, max(0, start - 24), start)
+    return hit is not None and lexicon.noun_type(hit.group(1)) == "person"
 
 
 _NAMED_LEFT = re.compile(r"(\w+)s?\s+(?:named|called)\s+$")

@@ -146,6 +146,11 @@ _ORG_LEFT = re.compile(
     r"\b(?:works|worked|working|(?:i|we|you|they|to|still|now|who)\s+work)\s+for\s+$|"  # not "the work for X"
     r"\b(?:join(?:s|ed|ing)?|employed\s+by|hired\s+by|acquired\s+by|ceo\s+of|founder\s+of|co-?founded|founded|"
     r"chairman\s+of|spokes(?:man|woman|person)\s+for|member\s+of|shares\s+of)\s+(?:the\s+)?$", re.I)
+# A meal or a coffee at a named place: a restaurant, cafe or shop ("lunch at Sweetgreen", "coffee
+# at Blue Bottle"), a business and no person, whatever the model's PERSON on an unknown word says
+_VENUE_LEFT = re.compile(r"\b(?:lunch|dinner|breakfast|brunch|coffee|drinks|meal|ate|eat|eating|"
+                         r"shopping|shopped)\s+at\s+$", re.I)
+_VENUE = Vote("org", "lunch / coffee at X (a restaurant, cafe or shop)", 1.5, "prep")
 # A team in a match result: "Arsenal beat Chelsea 3-1" (the winner: a result verb, the other side
 # and the score; "lost to Girona 4-2"), "Arsenal beat Chelsea 3-1" (the other side: a capitalised
 # name and a result verb right before it, the score right after it). People play matches too
@@ -411,11 +416,17 @@ def window(m: Mention, text: str) -> tuple[str, str, str]:
 
 
 _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not take an article
+_OPENING_THE = re.compile(r"(?:^|[.!?:\n\"“]\s{0,3})The\s$")
 
 
 def article_before(m: Mention, text: str) -> bool:
+    """An article right before the name: "the Beatles", and "The Louvre reopened" opening a
+    sentence ("is The Watcher" mid-sentence: the capital makes "The" part of a title)."""
     near = text[max(0, m.start - 5):m.start]
-    return ("a" in near or "the" in near) and _ARTICLE.search(near) is not None  # (the words it reads)
+    if ("a" in near or "the" in near) and _ARTICLE.search(near) is not None:  # (the words it reads)
+        return True
+    # (a match ends in "The" and one blank, inside ``near``; its opening mark 4 characters earlier)
+    return "The" in near and _OPENING_THE.search(text, max(0, m.start - 8), m.start) is not None
 
 
 def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,
@@ -533,6 +544,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _tail_search(_ORG_LEFT, left, 3):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
+    elif last == "at" and right[:2] not in ("'s", "\u2019s") and _tail_search(_VENUE_LEFT, left, 2):
+        out.append(_VENUE)  # (every match ends in "at"; "lunch at Priya's" is at her home)
     if rany and _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
     if rany and (team := _TEAM_RIGHT.match(right)) and not kin_word and _club_side(m, left, team) and not any(

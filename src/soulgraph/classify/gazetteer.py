@@ -84,6 +84,35 @@ def is_club(name: str) -> bool:
 _CLUB_TAILS = frozenset({"city", "united", "fc", "athletic", "town", "county"})
 
 
+# Last words of a shop, restaurant or small business named for its owner with a possessive
+# ("Joe's Pizza", "Jimmy John's Sandwiches", "Ben's Chili Bowl"): only after "<Name>'s" are they
+# evidence (an organisation); alone they are ordinary words. (A closed list, in code: it is read
+# at a possessive, and a list file would be read from disk on the first one.)
+_SHOP_HEADS = frozenset("""
+    pizza pizzeria sandwiches subs deli diner kitchen grill bar pub tavern cafe
+    café coffee bakery bagels donuts doughnuts burgers tacos wings bbq barbecue restaurant
+    bistro steakhouse chophouse smokehouse seafood noodles ramen sushi creamery cream bowl garage
+    books bookshop bookstore market pharmacy furniture hardware bikes cycles salon barbers barbershop
+    florist flowers tailors emporium boutique store shop shack chicken kebabs fish chippy
+""".split())
+
+
+def is_shop_word(word: str) -> bool:
+    """A capitalised shop word ("Pizza", "Sandwiches"): after "<Name>'s" it goes on the name."""
+    return word[:1].isupper() and word.casefold().strip(".,;:!?\"'") in _SHOP_HEADS
+
+
+def is_shop_name(name: str) -> bool:
+    """"Joe's Pizza", "Jimmy John's Sandwiches": a capitalised owner's possessive, then a
+    listed shop word ending the name (a business named for its owner, not the owner)."""
+    if "'s " not in name and "\u2019s " not in name:
+        return False  # (most names: no possessive before a word)
+    toks = name.replace("\u2019", "'").split()
+    if len(toks) < 2 or not is_shop_word(toks[-1]):
+        return False
+    return any(t.endswith("'s") and len(t) > 3 and t[:1].isupper() for t in toks[:-1])
+
+
 def is_nonentity(token: str) -> bool:
     return key(token) in words("nonentities")
 

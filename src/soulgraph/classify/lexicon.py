@@ -31,6 +31,7 @@ therapist physiotherapist dentist trainer tutor instructor counselor counsellor 
 pediatrician dermatologist optometrist chiropractor pharmacist veterinarian nanny babysitter caregiver
 landlord landlady housemate flatmate classmate teammate barber hairdresser realtor accountant recruiter
 grandson granddaughter stepmother stepfather stepson stepdaughter stepbrother stepsister sibling
+pirate privateer buccaneer sailor explorer navigator admiral
 """.split())
 
 ORG_NOUNS = frozenset("""

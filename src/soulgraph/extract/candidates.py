@@ -127,6 +127,11 @@ def _runs(doc, initial: set[int], ent_at) -> Iterator[tuple[int, int]]:
                     and ent_at.get(j - 1) is ent_at.get(j + 2) and ent_at[j - 1][2] != "PERSON":
                 j += 3
                 continue
+            # "Joe's Pizza", "Jimmy John's Sandwiches": an owner's possessive, then a shop word
+            if u.text in ("'s", "\u2019s") and not prev.whitespace_ and j + 1 < n \
+                    and gazetteer.is_shop_word(doc[j + 1].text):
+                j += 2
+                continue
             # hyphen glued between two name parts: Jean-Luc, Bin-Nun
             if u.tag_ == "HYPH" and not prev.whitespace_ and not u.whitespace_ and j + 1 < n \
                     and doc[j + 1].tag_ in _PROPN and doc[j + 1].text[:1].isupper():

@@ -69,7 +69,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from soulgraph import gcpause, relations, shapes
-from soulgraph.extract import counting, shards, skipping, speakers
+from soulgraph.classify import gazetteer
+from soulgraph.extract import counting, lexicon, shards, skipping, speakers
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
@@ -488,7 +489,7 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "document"
     floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
     seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
-    if seen < floor and not _anchored(c):
+    if seen < floor and not _anchored(c) and not (c.count and _known_opener(key, c.text)):
         return None  # (before the shape checks: dropped either way, and most drops are these)
     if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
@@ -503,6 +504,33 @@ def _verdict(key: str, c: Candidate) -> str | None:
     if share <= PROJECT_SHARE:
         return "project"
     return "uncertain"
+
+
+def _known_opener(key: str, text: str) -> bool:
+    """A one-word name that only opens sentences, kept when the lists know it and it is no
+    plain English word: a place or a given name that the dictionary knows as no verb or
+    adjective ("Serbia ...", "Kenny said ..."), a listed organisation, brand, tool or event that
+    it does not know at all ("Spotify raised ..."). Its capital is the name's, not the
+    sentence's. (``key``: the candidate's casefolded text; asked once per such candidate.)"""
+    if not (text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 2):
+        return False
+    names = _opener_names()
+    if key not in names[0] and key not in names[1]:
+        return False  # (most: one set lookup each)
+    if not lexicon.available():
+        return False
+    if key in names[0]:
+        return lexicon.never_verb_or_adjective(key)
+    return not lexicon.is_word(key)
+
+
+@functools.cache
+def _opener_names() -> tuple[frozenset[str], frozenset[str]]:
+    """(places and given names that are no common word, listed organisations / brands / tools /
+    events): the keys ``_known_opener`` reads, gathered once."""
+    w = gazetteer.words
+    named = w("places") | w("cities") | (w("given_names") - w("ambiguous_names"))
+    return named, frozenset().union(*(w(n) for n in gazetteer.LISTED)) - named
 
 
 def _anchored(c: Candidate) -> bool:

@@ -406,7 +406,8 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
                 and (len(cur) >= 1 and gazetteer.is_plain_given_name(t[cur[0][0]:cur[0][1]])
                      or (gazetteer.is_given_name(t[words[i + 1][0]:words[i + 1][1]])
                          or _owner_before_name(t, ws, we, words[i + 1]))
-                     and i + 2 < len(words) and t[words[i + 2][0]:words[i + 2][0] + 1].isupper()):
+                     and i + 2 < len(words) and t[words[i + 2][0]:words[i + 2][0] + 1].isupper()) \
+                and not gazetteer.is_shop_word(t[words[i + 1][0]:words[i + 1][1]]):
             cur.append((ws, we - 2))  # "Tesla's Elon Musk", "Justin Trudeau's Liberal Party": two names
             flush()
             continue

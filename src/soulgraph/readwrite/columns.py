@@ -532,15 +532,35 @@ def encode(prov, times: Mapping) -> tuple[list, dict] | None:
     return ids, columns
 
 
-def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict | None]:
+class BuiltColumns:
+    """The provenance of a build's nodes as table columns, gathered while the build made the
+    entries (``pipeline.rebuild``): the memory id of every entry, in the graph's node order,
+    and each other field's column (sorted by name). It is :func:`_built_table` of those nodes
+    (every entry of the same fields, its memory's time or, for every entry, none), handed
+    to the writer so it need not read every entry back out of its dict; and ``times``, the
+    graph's :func:`memory_times` (memory id -> ``created_at``), when the build knew them."""
+
+    __slots__ = ("ids", "fields", "times")
+
+    def __init__(self, ids: list, fields: dict[str, list], times: Mapping | None = None) -> None:
+        self.ids, self.fields, self.times = ids, fields, times
+
+
+def write_entities(attrs_list: list, times: Mapping,
+                   built: BuiltColumns | None = None) -> tuple[list[dict], dict | None]:
     """The file's objects for a kind's nodes (or edges) and its provenance table.
 
     Two cases are done in bulk: every entity unread since it was loaded from one table
     (the table is written back), and every entity built in memory with entries of the
-    same fields and their memories' times (one pass over all entries). Anything else is
-    encoded entity by entity (:func:`encode`, :func:`tabulate`); all three write the same."""
+    same fields and their memories' times (one pass over all entries, or ``built``: the
+    columns the build gathered for exactly these entities, unchanged since). Anything else
+    is encoded entity by entity (:func:`encode`, :func:`tabulate`); all write the same."""
     # a LazyAttrs copied as stored, without its unbuilt provenance (dict.copy would build it)
     outs = [dict(dict.items(a)) if type(a) is LazyAttrs else a.copy() for a in attrs_list]
+    if built is not None:
+        done = _from_built(outs, built)
+        if done is not None:
+            return outs, done
     table = _unread_table(attrs_list)
     if table is not None:
         for out, a in zip(outs, attrs_list, strict=True):
@@ -572,6 +592,21 @@ def write_entities(attrs_list: list, times: Mapping) -> tuple[list[dict], dict |
             out[COLUMNS] = "table" if inside else enc[1] if len(enc) == 2 else \
                 table_rows(enc[1], enc[2], len(enc[0]))
     return outs, table
+
+
+def _from_built(outs: list[dict], built: BuiltColumns) -> dict | None:
+    """The table of ``built`` for the objects ``outs`` (their provenance replaced by their
+    memory ids), or None, touching nothing, when the entries do not add up to its rows."""
+    sizes = [len(p) if type(p := out.get(PROV)) is list else -1 for out in outs]
+    ids = built.ids
+    if not outs or -1 in sizes or 0 in sizes or sum(sizes) != len(ids):
+        return None
+    at = 0
+    for out, n in zip(outs, sizes, strict=True):
+        out[COLUMNS] = "table"
+        out[PROV] = ids[at:at + n]
+        at += n
+    return {k: _column(v) for k, v in built.fields.items()}
 
 
 def _unread_table(attrs_list: list) -> dict | None:

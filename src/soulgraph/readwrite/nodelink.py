@@ -23,13 +23,16 @@ from soulgraph.readwrite import columns as cols
 _OPTS = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE
 
 
-def to_data(g: nx.MultiDiGraph, *, columns: bool = True) -> dict:
+def to_data(g: nx.MultiDiGraph, *, columns: bool = True,
+            node_columns: cols.BuiltColumns | None = None) -> dict:
     """networkx's node-link layout (``edges`` key), built directly: same data as
     ``nx.node_link_data(g, edges="edges")``, several times faster on big graphs.
 
     ``columns``: provenance as memory ids plus columns (``soulgraph/3``, see
     :mod:`soulgraph.readwrite.columns`); False writes every entry as a dict, as
-    ``nx.node_link_data`` would (for other tools)."""
+    ``nx.node_link_data`` would (for other tools). ``node_columns``: the nodes' provenance
+    columns as the build that made ``g`` gathered them (``Build.node_columns``), for a
+    graph unchanged since."""
     graph = dict(g.graph)
     if not columns:
         return {
@@ -42,8 +45,9 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True) -> dict:
         }
     if graph.get("format") in ("soulgraph/1", "soulgraph/2"):
         graph["format"] = cols.GRAPH_FORMAT  # the layout written below
-    times = cols.memory_times(graph.get("memories"))
-    nodes, node_table = cols.write_entities([attrs for _, attrs in g.nodes(data=True)], times)
+    times = node_columns.times if node_columns is not None and node_columns.times is not None \
+        else cols.memory_times(graph.get("memories"))
+    nodes, node_table = cols.write_entities([attrs for _, attrs in g.nodes(data=True)], times, node_columns)
     for out, n in zip(nodes, g.nodes, strict=True):
         out["id"] = n
     edges, edge_table = cols.write_entities([attrs for *_, attrs in g.edges(keys=True, data=True)], times)
@@ -178,8 +182,9 @@ def _copy(table):
     return dict(table) if type(table) is dict else table
 
 
-def dumps(g: nx.MultiDiGraph, *, columns: bool = True) -> bytes:
-    return orjson.dumps(to_data(g, columns=columns), option=_OPTS)
+def dumps(g: nx.MultiDiGraph, *, columns: bool = True,
+          node_columns: cols.BuiltColumns | None = None) -> bytes:
+    return orjson.dumps(to_data(g, columns=columns, node_columns=node_columns), option=_OPTS)
 
 
 @paused()
@@ -292,24 +297,18 @@ def read_json(path: Path) -> object:
     return parse_json(raw, name=str(path))
 
 
-def save(g: nx.MultiDiGraph, path: Path, *, like: Path | None = None) -> bool:
+def save(g: nx.MultiDiGraph, path: Path, *, like: Path | None = None,
+         node_columns: cols.BuiltColumns | None = None) -> bool:
     """Write atomically (permissions of ``like``, e.g. the store); returns False, writing
     nothing, when the file already holds exactly these bytes (an update with nothing new
-    leaves the file, its time stamp and any watcher alone)."""
-    from soulgraph.safety import atomic_write_bytes
+    leaves the file, its time stamp and any watcher alone). ``node_columns``: see :func:`to_data`."""
+    from soulgraph.safety import atomic_write_bytes, file_holds
 
-    raw, path = dumps(g), Path(path)
-    if _holds(path, raw):
+    raw, path = dumps(g, node_columns=node_columns), Path(path)
+    if file_holds(path, raw):
         return False
     atomic_write_bytes(path, raw, like=like)
     return True
-
-
-def _holds(path: Path, raw: bytes) -> bool:
-    try:
-        return path.is_file() and path.stat().st_size == len(raw) and path.read_bytes() == raw
-    except OSError:
-        return False
 
 
 @paused()  # parsing a big graph makes ~10^5 containers, no cycles: the GC only re-scans them

@@ -19,7 +19,7 @@ import networkx as nx
 
 from soulgraph.ontology import FROM_SOUL_TYPE, SOUL_RELATION, SOUL_TYPE
 from soulgraph.readwrite import nodelink
-from soulgraph.readwrite.columns import provenance_ids
+from soulgraph.readwrite.columns import BuiltColumns, provenance_ids
 
 
 def naive_iso(value: object) -> str | None:
@@ -61,20 +61,25 @@ def _edge_time(d: dict) -> str | None:
 
 def _memory_ids(d: dict) -> list:
     """``sorted(set(provenance_ids(d)))``; for a built graph's node (a plain dict whose entries
-    are dicts) the ids go straight into the set, ``None`` (an entry without one) dropped after."""
+    are dicts) the ids go straight into a dict, ``None`` (an entry without one) dropped after.
+    (A dict keeps them in provenance order, which a built node's is already sorted by: the sort
+    then only checks it, where a set's hash order had to be sorted.)"""
     prov = d.get("provenance") if type(d) is dict else None
     if type(prov) is list:
         try:
-            ids = set(map(dict.get, prov, repeat("memory_id")))
+            ids = dict.fromkeys(map(dict.get, prov, repeat("memory_id")))
         except TypeError:  # (an entry that is no dict)
             pass
         else:
-            ids.discard(None)
+            ids.pop(None, None)
             return sorted(ids)
     return sorted(set(provenance_ids(d)))
 
 
-def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None) -> dict:
+def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None,
+            node_columns: BuiltColumns | None = None) -> dict:
+    """soul-protocol's layout of ``g``, our full graph under ``"soulgraph"`` (``node_columns``:
+    see :func:`nodelink.to_data`)."""
     names = _names(g)
     entities = {names[n]: SOUL_TYPE.get(d.get("type"), d.get("type") or "concept")
                 for n, d in g.nodes(data=True)}
@@ -107,7 +112,7 @@ def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None) -> dict:
         edges.append(edge)
     edges.sort(key=lambda e: (e["source"], e["relation"], e["target"]))
     return {"entities": entities, "edges": edges, "provenance": provenance,
-            "soulgraph": nodelink.to_data(g)}
+            "soulgraph": nodelink.to_data(g, node_columns=node_columns)}
 
 
 def from_soul(data: dict) -> nx.MultiDiGraph:

@@ -127,7 +127,7 @@ _CONFUSABLE = frozenset({"person", "org", "place"})  # the small model swaps the
 _SOFT_HEADS = _CONFUSABLE | {"group"}  # ... and calls given names a NORP ("Priya lives in Toronto")
 # Verb relations whose object the verb itself says is an organisation ("works at", "joined"); the
 # small model calls many company names (Shopify, Revolut) a GPE or FAC.
-_EMPLOYER_VERBS = frozenset({"works_at", "member_of", "attended"})  # "starts school at X" (FAC)
+_EMPLOYER_VERBS = frozenset({"works_at", "member_of", "attended", "founded"})  # "starts school at X" (FAC)
 
 
 # A person who is the object of a verb ("met Priya in Lisbon") or of "with"/"to"/"for" ("lunch
@@ -181,6 +181,8 @@ def add(ctx: Ctx, h, t, rel: str, toks, conf: float, trigger: str, *, retype: bo
         conf -= 0.1
     elif soft and rel in _EMPLOYER_VERBS and tt in ("place", "person") and V.compatible(rel, th, "org"):
         conf -= 0.1  # "Aisha works at Shopify" (a GPE), "to join Palantir" (a PERSON): final types decide
+    elif soft and rel == "lives_in" and tt == "person" and th in _SOFT_HEADS:
+        conf -= 0.1  # "who lives in Lyon" (NER: a PERSON): the verb says a home; final types decide
     elif not V.compatible(rel, th, tt):
         if not retype:
             return
@@ -238,6 +240,20 @@ def subjects(t, depth: int = 0) -> list:
         return got or [c for c in v.children if c.dep_ == "nsubjpass"] or (
             [v.head] if v.dep_ == "acl" else [])
     return []
+
+
+def clause_ends(ctx: Ctx, v, slots: list) -> list[tuple[object, object]]:
+    """:func:`ends` of a clause's subject or patient tokens; a relative clause's antecedent
+    stands for itself alone: "Jack Ruby, who killed Oswald, and Jim and Tammy Bakker" says
+    nothing of what Jim and Tammy did (the conjuncts of the antecedent are no subjects of it)."""
+    out = []
+    for s in slots:
+        got = ends(ctx, s)
+        if v.dep_ == "relcl" and s.i == v.head.i and s.conjuncts:
+            others = {c.i for c in s.conjuncts}
+            got = [(e, c) for e, c in got if c.i not in others]
+        out.extend(got)
+    return out
 
 
 class _Where:

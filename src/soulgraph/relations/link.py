@@ -209,6 +209,9 @@ def final_label(relation: str, ts: str | None, tt: str | None, target: str) -> s
     if relation in _PLACE_RELATIONS and tt != _PL and gazetteer.key(target) in gazetteer.words("demonyms") \
             and gazetteer.key(target) not in _STATE_DEMONYMS:
         return None  # "Indian Prime Minister Narendra Modi": a nationality, not where he lives
+    if relation == "works_at" and tt not in (_O, _PL) \
+            and gazetteer.key(target) in gazetteer.words("demonyms"):
+        return None  # "the head of the Portuguese central bank": a nationality is no employer
     return relation
 
 

@@ -227,6 +227,8 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
             else:
                 # a lead AT a company works there ("the tech lead at Acme"); of / for it, leads it
                 rel = "works_at" if rel_of_noun == "leads" and how in ("at", "with") else rel_of_noun
+                if rel == "works_at" and how == "compound" and kind(ctx, x) == "place":
+                    rel = "lives_in"  # "Kenji Sato (NER: an ORG), a Tokyo lawyer": a home, no employer
                 # "a nurse at Kaiser Permanente" (NER: a place): the job's site is a workplace, never
                 # retyped into a home; the final types keep the job or drop it
                 at_site = rel == "works_at" and how == "at" and kind(ctx, x) == "place"

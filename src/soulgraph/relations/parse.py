@@ -68,7 +68,9 @@ def candidates_from_doc(doc, memory_id: str, offset: int, speaker: str | None,
 
 
 # "January 27", "April 1980", "1963": a date the model did not call one is still no party
-_DATEISH = re.compile(r"\d|^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?(?:\s|$)")
+# (the month words only: "Maria Lopez", "Mary Hill", "Janet Ruiz", "Augustine Ong" are names)
+_DATEISH = re.compile(r"\d|^(?:(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?|January|February|"
+                      r"March|April|May|June|July|August|September|October|November|December)(?:\s|$)")
 _BARE_PREP = re.compile(r"^,?\s*(?:of|from|in)(?:\s+(?:the|a|an))?$|^,$", re.I)
 
 

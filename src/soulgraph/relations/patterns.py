@@ -15,7 +15,15 @@ from soulgraph.classify.lexicon import noun_type
 from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
 
-_KIN = "|".join(sorted((re.escape(k) for k in V.KIN), key=len, reverse=True))
+
+def _kin_of(relation: str) -> str:
+    """An alternation of the kin nouns of one relation: "my friend Priya" is no family."""
+    words = (re.escape(k) for k in V.KIN if V.ROLE_NOUN.get(k) == relation)
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_KIN = _kin_of("family_of")
+_FRIENDS = _kin_of("friend_of")
 _THE = r"(?:the\s+|a\s+|an\s+)?"
 
 
@@ -31,7 +39,10 @@ def _roles(*relations: str) -> str:
 _MODS = r"(?:(?!(?:and|or|plus|nor|but)\b)[\w.-]+\s+){0,3}?"
 # "shot" alone is a photo or a message ("Dana shot Emma's portrait"); it kills when it says so
 _KILL = r"(?:killed|assassinated|murdered|stabbed|slew|strangled|shot\s+dead|shot\s+and\s+killed)"
-_KILLED_BY = r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead)"
+_KILLED_BY = (r"(?:killed|assassinated|murdered|stabbed|strangled|executed|shot\s+dead|"
+              r"(?:stabbed|beaten|shot|strangled|bludgeoned|burned|hacked)\s+to\s+death)")
+# "by his neighbor, Victor Hale": the killer named after who he was to the victim
+_BY_KIN = r"by\s+(?:(?:his|her|their)\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?,?\s+)?"
 
 _TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
 
@@ -76,13 +87,18 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^,?\s+who\s+(?:(?-i:[a-z]+ly)\s+)?(?:works|worked|has\s+worked|had\s+worked)\s+"
      rf"(?:at|for)\s+{_THE}$", "works_at"),
     (rf"^,?\s+(?:teaches|taught|lectures|lectured)\s+(?:(?-i:[a-z]+)\s+){{0,2}}at\s+{_THE}$", "works_at"),
+    # "Gerald Przenislawski, who operates La Valette Museum", "Ana Diaz runs the Blue Door Cafe"
+    (r"^,?\s+(?:who\s+)?(?:now\s+)?(?:runs|ran|operates|operated|heads|headed|chairs|chaired)\s+(?:the\s+)?$",
+     "leads"),
     # "Greg Holt, now runs engineering at Notion"
-    (rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?-i:[a-z][\w-]*)\s+"
-     rf"(?:at|for)\s+{_THE}$", "works_at"),
+    (rf"^,?\s+(?:now\s+)?(?:runs|ran|leads|led|heads|headed|manages|managed)\s+(?:(?:the|a|an|its|our)\s+)?"
+     rf"(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:at|for)\s+{_THE}$", "works_at"),
     # "Gloria Reyes is visiting from San Antonio": where she comes from
     (rf"^,?\s+(?:is\s+|was\s+)?(?:visiting|over)\s+from\s+{_THE}$", "lives_in"),
-    (rf"^\s+(?:lives?|lived|living|resides?|resided)\s+in\s+{_THE}$", "lives_in"),
-    (rf"^\s+(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", "lives_in"),
+    # "Sophie Laurent, who lives in Lyon", "Jenna Wu, who grew up in Taipei"
+    (rf"^,?\s+(?:who\s+)?(?:now\s+|still\s+|currently\s+)?(?:lives?|lived|living|resides?|resided)\s+in\s+"
+     rf"{_THE}$", "lives_in"),
+    (rf"^,?\s+(?:who\s+)?(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+{_THE}$", "lives_in"),
     # "Hannah works as a nurse at Providence", "Sam is a product designer at Figma", "Bob retired
     # from Boeing"
     (rf"^\s+(?:works?|worked|working)\s+as\s+(?:a|an|the)\s+{_MODS}[\w-]+\s+(?:at|for|with)\s+{_THE}$",
@@ -94,11 +110,13 @@ _GAPS: list[tuple[str, str]] = [
      "works_at"),
     (rf"^,?\s+(?:has\s+)?(?:retired|resigned)\s+from\s+{_THE}$", "works_at"),
     # "Leo plays soccer for the Timbers", "Zoe plays violin in the Seattle Youth Symphony"
-    (rf"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?for\s+{_THE}$", "member_of"),
+    (rf"^\s+(?:(?:started|began|starts|still|now)\s+)?(?:plays?|played|playing|sings?|sang|singing)\s+"
+     rf"(?:[a-z]+\s+)?for\s+{_THE}$", "member_of"),  # "Noah started playing soccer for the Rangers"
     # "Zoe plays violin in the Seattle Youth Symphony", not "plays in Minecraft", "sings in Italian"
     (r"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?in\s+the\s+$",
      V.MEMBER_IN),
-    (rf"^\s+(?:has\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$", "lives_in"),
+    (rf"^\s+(?:has\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$",
+     "lives_in"),
     (rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$",
      "located_in"),
     (rf"^\s+(?:uses|used|is using|was using|relies on)\s+{_THE}$", "uses"),
@@ -116,12 +134,13 @@ _GAPS: list[tuple[str, str]] = [
     # "Bernero, a spokesman for the NRC", "Smith, the former CEO of Acme"; a second role, or the
     # role's own lowercase field, may come between: "Walter Mears, vice president and columnist
     # for The AP", "Jo Emmerich, vice president of daytime programs for ABC"
-    (rf"^,\s+{_MODS}(?:{_roles('works_at')})s?(?:\s+and\s+(?:{_roles('works_at')})"
+    (rf"^,\s+(?:\d{{1,3}},\s+)?{_MODS}(?:{_roles('works_at')})s?(?:\s+and\s+(?:{_roles('works_at')})"
      rf"|\s+(?:of|for)\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){{0,2}})?\s+(?:of|at|for|with)\s+"
      rf"{_THE}$", "works_at"),
     (rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", "leads"),
     (rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", "founded"),
-    (rf"^,\s+{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
+    # "Thomas, a native of Chisholm", "Thomas is a native of Chisholm"
+    (rf"^,?\s+(?:(?:is|was)\s+)?{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
     # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
     (rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", "killed"),
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
@@ -149,14 +168,14 @@ _GAPS: list[tuple[str, str]] = [
     (rf"^\s+(?:of|from)\s+{_THE}$", V.BY_TYPES),
     (rf"^\s+in\s+{_THE}$", V.IN_PLACE),
     (rf"^(?:'s|’s)\s+(?:{_KIN}),?\s+$", "family_of"),
-    (r"^(?:'s|’s)\s+(?:friend|best friend),?\s+$", "friend_of"),
+    (rf"^(?:'s|’s)\s+(?:best\s+|close\s+|old\s+)?(?:{_FRIENDS}),?\s+$", "friend_of"),
 ]
 # reversed gaps: tail -> head ("Acme was founded by Bob").
 _REV_GAPS: list[tuple[str, str]] = [
     (r"^\s+(?:was|is|were)\s+(?:founded|co-?founded|started|created)\s+by\s+$",
      "founded"),
     (r"^\s+(?:was|is)\s+(?:built|written|developed|made)\s+by\s+$", "created"),
-    (rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+by\s+$", "killed"),
+    (rf"^\s+(?:was|were|had\s+been|has\s+been)\s+{_KILLED_BY}\s+{_BY_KIN}$", "killed"),
     (rf"^(?:'s|’s)\s+{_MODS}(?:{_roles('works_at')})\s+$", "works_at"),  # "Acme's CEO Bob"
     (r"^(?:'s|’s)\s+(?:capital|capital\s+city|largest\s+city|biggest\s+city),?\s+$",
      "located_in"),  # "Bosnia's capital, Sarajevo"
@@ -166,6 +185,10 @@ _REV_GAPS: list[tuple[str, str]] = [
     # ("The photos of Emma were shot by Dana": "shot by" alone is no killing)
     (rf"^,?\s+(?:who\s+)?(?:was|were|had\s+(?:just\s+)?been|has\s+been)\s+"
      rf"(?:{_KILLED_BY}|fatally\s+shot)\s+by\s+$", "killed"),
+    # "Omaha's Greenfield Bank", "Beijing's Tiananmen Square": a place's own organisation or
+    # landmark (the final types keep organisations and places in a place only; a listed place
+    # after the possessive is no part of it: "Russia's Ukraine policy")
+    (r"^(?:'s|’s)\s+$", V.IN_PLACE),
     # "Illinois born Charlton Heston", "Ohio-born Ann Smith"
     (r"^[\s-]born\s+$", "lives_in"),
     # "Chevron spokesman Jonathan Lifa", "Illinois Gov. James Thompson", "Rochester teacher union
@@ -188,18 +211,27 @@ _SELF: list[tuple[re.Pattern, str]] = [
      "works_at"),
     (re.compile(rf"\bI(?:'ve| have)?\s+(?:started|got|landed|accepted|took|began)\s+(?:a|an|the|my)\s+"
      rf"(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+{_THE}$", re.I), "works_at"),
-    (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living)\s+in\s+{_THE}$", re.I), "lives_in"),
-    (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:moved|relocated)\s+to\s+{_THE}$", re.I), "lives_in"),
+    (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living|grew\s+up|was\s+raised|were\s+raised)\s+"
+                rf"in\s+{_THE}$", re.I), "lives_in"),  # "I grew up in Nashville"
+    (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+to\s+"
+                rf"{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:build|built|building|maintain)\s+{_THE}$", re.I),
      "builds"),
-    (re.compile(rf"\b(?:I|we)\s+(?:love|like|enjoy|adore)\s+{_THE}$", re.I), "likes"),
+    # "I love the band Coldplay", "we really enjoy the show Severance"
+    (re.compile(rf"\b(?:I|we)\s+(?:really\s+|absolutely\s+)?(?:love|like|enjoy|adore)\s+(?:{_THE}|the\s+(?:band|show|"
+                rf"series|movie|film|book|game|singer|artist|song|album|podcast)\s+)$", re.I), "likes"),
     (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:visited|been to|went to)\s+{_THE}$", re.I), "visited"),
-    (re.compile(rf"\b(?:my|our)\s+(?:{_KIN}),?\s+$", re.I), "family_of"),
+    # "my sister Elena", "my little brother Tom", "my late grandfather Walter"
+    (re.compile(rf"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:{_KIN}),?\s+$", re.I), "family_of"),
     (re.compile(rf"\bmy\s+(?:old\s+|new\s+)?(?:job|work|position|role|internship)\s+(?:at|with)\s+{_THE}$",
                 re.I), "works_at"),
     (re.compile(r"\b(?:I'm|I am|we're|we are)\s+(?:a\s+)?(?:big\s+|huge\s+)?fans?\s+of\b[^.!?;]{0,60}$",
                 re.I), "likes"),
-    (re.compile(r"\b(?:my|our)\s+(?:best\s+)?friend,?\s+$", re.I), "friend_of"),
+    (re.compile(rf"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:{_FRIENDS}),?\s+$", re.I), "friend_of"),
+    # "my neighbor Frank", "our team lead, Omar": someone the speaker knows; "my boss Linda"
+    (re.compile(r"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:neighbou?r|colleague|co-?worker|classmate|teammate|"
+                r"mentor|team\s+lead|tech\s+lead),?\s+$", re.I), "knows"),
+    (re.compile(r"\b(?:my|our)\s+(?:(?-i:[a-z]+)\s+)?(?:boss|manager|supervisor),?\s+$", re.I), "reports_to"),
 ]
 
 
@@ -383,6 +415,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rel is not None:
             if rel == "lives_in" and _listed_place(ma):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
+            if rel == "works_at" and c == "," and _listed_place(mb):
+                continue  # "Hoover, the 31st president of the United States": heading a country is no job
             if rel == "killed" and (_ASSASSIN_AFTER.match(text, mb.end - offset)
                                     or text.startswith(("'s", "’s"), mb.end - offset)):
                 continue  # "Ruby, who killed Kennedy assassin Oswald", "shot Lisa's photos": no victim
@@ -397,6 +431,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rev is not None:
             if ma.text.split(None, 1)[0].casefold() in _FORMER and len(ma.text.split()) > 1:
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
+            if rev == V.IN_PLACE and _listed_place(mb):
+                continue  # "Russia's Ukraine policy": a known place is no part of another
             _put(out, memory_id, first_index + b, first_index + a, rev, ma.start, mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma) and not _listed_place(ma) \
                 and not text.startswith(("'s", "’s"), mb.end - offset):
@@ -406,6 +442,12 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         elif work is not None and _CO_AUTHOR.match(gap) and (first_index + a, first_index + work) in authors:
             # "The Pragmatic Programmer by Andrew Hunt and David Thomas": each author wrote it
             _put(out, memory_id, first_index + b, first_index + work, "created", ma.start, mb.end, ma, gap)
+        elif _APPOINTED_TO.match(gap) and _appointed_role().match(gap):
+            # "Brian Tull was appointed chairman of Westcott Media": he works there
+            _put(out, memory_id, first_index + a, first_index + b, "works_at", ma.start, mb.end, ma, gap)
+        elif _APPOINTED.match(gap) and _as_role().match(text, mb.end - offset):
+            # "Westcott Media named Brian Tull as its new chairman": he works there
+            _put(out, memory_id, first_index + b, first_index + a, "works_at", ma.start, mb.end, ma, gap)
         elif (rel := _apposition(text, offset, ma, mb, gap)) is not None:
             h, t = (a, b) if rel[1] else (b, a)
             _put(out, memory_id, first_index + h, first_index + t, rel[0], ma.start, mb.end, ma, gap)
@@ -476,12 +518,32 @@ def _role_of() -> re.Pattern:
 
 
 @functools.cache
+def _home_role_of() -> re.Pattern:
+    """"the mayor of Tulsa, Grant Ellery": a role that says where its holder lives."""
+    return re.compile(rf"\b(?:{_roles('lives_in')})\s+of\s+(?:the\s+)?$", re.I)
+
+
+@functools.cache
 def _as_role() -> re.Pattern:
     """"joined Shopify as a staff engineer": a role after a membership."""
     return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}"
                       rf"(?:{_roles('works_at', 'leads')}|{_PERSON_NOUN})\b", re.I)
 
 
+# "Ana Ruiz has been named CEO at Loomly": the verb is checked first, the role noun alternation
+# (~100 nouns) compiled on first use only
+_APPOINTED_TO = re.compile(r"^,?\s+(?:was|is|has\s+been|had\s+been|will\s+be)\s+"
+                           r"(?:appointed|named|elected|hired|promoted)\s", re.I)
+
+
+@functools.cache
+def _appointed_role() -> re.Pattern:
+    """"was appointed chairman of", "has been named CEO at": a job there."""
+    return re.compile(rf"{_APPOINTED_TO.pattern}\s*(?:as\s+)?{_MODS}(?:{_roles('works_at', 'leads')})\s+"
+                      rf"(?:of|at|for)\s+{_THE}$", re.I)
+
+
+_APPOINTED = re.compile(r"^\s+(?:has\s+)?(?:named|appointed|hired|tapped|picked)\s+$", re.I)
 _CO_AUTHOR = re.compile(r"^(?:,\s+|,?\s+and\s+|\s+&\s+)$")
 _FORMER = frozenset({"former", "ex", "retired", "late", "then"})
 _RETIRED = re.compile(r"^,?\s+(?:has\s+)?(?:retired|resigned)\s", re.I)
@@ -510,9 +572,12 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
     after = mb.end - offset
     if gap[0] == "," and _APPOS_GAP.match(gap):
         hit = _APPOS_NOUN.match(text, after)
-        if hit is None or not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
+        if hit is None:
             return None
         noun = hit.group(1).split()[-1].casefold()
+        if V.ROLE_NOUN.get(noun) != "works_at" \
+                and not any(noun_type(w) in ("person", "org") for w in hit.group(1).split()):
+            return None  # (a job noun the lexicon does not type: "Gary Hess, an Emery employee")
         rel = V.ROLE_NOUN.get(noun) or V.ROLE_NOUN.get(noun[:-1])
         if rel == "works_at":
             return V.ROLE_AT, True  # "Gary Hess, an Emery spokesman" (and "a Tulsa lawyer": a home)
@@ -520,6 +585,8 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
             return rel, True  # "Ann Lee, a City Council member"
         if rel == "attended":
             return rel, True  # "Priya, a Stanford student": a pupil there, no job
+        if noun in V.NOT_JOB:
+            return None  # "Rita Gomez, an Orbital Systems customer": no job, no home
         return V.BY_TYPES, True
     if gap != " " and gap.strip() != ",":
         return None
@@ -533,7 +600,10 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
     if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _role_of().search(text, max(0, lo - 50), lo) \
             and gazetteer.key(ma.text) not in gazetteer.words("places"):
         return "works_at", False
-    return None
+    home = text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) \
+        and _home_role_of().search(text, max(0, lo - 30), lo) is not None
+    if home and V.coarse_type(mb) in ("person", "unknown") and not _town_state(text, offset, ma, mb):
+        return "lives_in", False  # "the mayor of Tulsa, Grant Ellery"; not "a native of Chisholm, Minn."
     return None
 
 
@@ -557,15 +627,18 @@ def _abbr_break(head: str, gap: str) -> bool:
 def _town_state(text: str, offset: int, town: Mention, region: Mention) -> bool:
     """"Bethany, Conn", "Morgan City, La.", "Staunton, Virginia": a town and the known state or
     country after one comma, not a list ("Paris, London and Rome", "Colombia, Bolivia, Ecuador":
-    a comma before the pair, or "and" or another name after it)."""
+    a comma before the pair, or "and" or another name after it); a state abbreviation after a
+    comma is one even after a list's comma ("San Gabriel River Channel, Azusa, Calif.")."""
     from soulgraph.classify import gazetteer
 
     r = region.text
     k = gazetteer.key(r)
-    if not ((r.endswith(".") and len(r) <= 6) or k in gazetteer.words("places")
-            or k in gazetteer.BARE_STATE_ABBR):
+    abbr = r.endswith(".") and len(r) <= 6  # "Calif.", "N.M.": a state, never a list's item
+    if not (abbr or k in gazetteer.words("places") or k in gazetteer.BARE_STATE_ABBR):
         return False
     before = text[max(0, town.start - offset - 2): town.start - offset]
-    after = text[region.end - offset: region.end - offset + 6]
-    listed = after.startswith(", ") and after[2:3].isupper()  # "Colombia, Bolivia, Ecuador"
-    return "," not in before and not listed and not after.lstrip().startswith(("and ", "or ", "& "))
+    after = text[region.end - offset: region.end - offset + 12]
+    # "Colombia, Bolivia, Ecuador"; not a dateline's date: "Saint-Gall, Switzerland, Feb 2 (AFP)"
+    listed = after.startswith(", ") and after[2:3].isupper() \
+        and gazetteer.key(after[2:].split(None, 1)[0].rstrip(".,")) not in gazetteer.words("calendar")
+    return ("," not in before or abbr) and not listed and not after.lstrip().startswith(("and ", "or ", "& "))

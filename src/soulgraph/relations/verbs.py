@@ -7,7 +7,17 @@ from functools import partial
 from soulgraph.classify import gazetteer
 from soulgraph.classify.lexicon import PERSON_NOUNS
 from soulgraph.relations import vocab as V
-from soulgraph.relations.context import COPULAS, REL_PRONOUNS, Ctx, add, ends, kind, preps, subjects
+from soulgraph.relations.context import (
+    COPULAS,
+    REL_PRONOUNS,
+    Ctx,
+    add,
+    clause_ends,
+    ends,
+    kind,
+    preps,
+    subjects,
+)
 from soulgraph.relations.nouns import noun_frame, role
 
 _vadd = partial(add, soft=True)  # verb triggers: NER's person/org/place guesses do not veto
@@ -73,7 +83,7 @@ def verb_frame(ctx: Ctx, v) -> None:
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
         v.dep_ == "acl" and v.tag_ == "VBN") or _dangling(v)
     if passive:
-        patients = [e for p in _patients(v) for e in ends(ctx, p)]
+        patients = clause_ends(ctx, v, _patients(v))
         agents = [e for w in (v, *(c for c in v.children if c.dep_ == "conj"))  # "shot and wounded by"
                   for c in w.children if c.dep_ == "agent"
                   for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
@@ -83,6 +93,9 @@ def verb_frame(ctx: Ctx, v) -> None:
         for a, at in agents:
             for p, pt in patients:
                 _vadd(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
+        for c in v.children:  # "Brian Tull was appointed chairman of Westcott Media"
+            if c.dep_ == "oprd" and c.i not in ctx.tok2men and role(c) is not None and patients:
+                noun_frame(ctx, patients, c)
         for prep, pobj in preps(v):
             prel = V.VERB_PREP.get((key, prep.lower_)) or V.VERB_PREP.get((lem, prep.lower_))
             if prel is None:
@@ -91,7 +104,7 @@ def verb_frame(ctx: Ctx, v) -> None:
                 for p, pt in patients:
                     _vadd(ctx, p, x, prel, (pt, xt, v), 0.8, f"{v.text} {prep.text}")
         return
-    subs = [e for s in subjects(v) for e in ends(ctx, s)]
+    subs = clause_ends(ctx, v, subjects(v))
     if not subs and lem in COPULAS and not _irrealis(v):
         _described_by_subject(ctx, v)
     if not subs or _irrealis(v):
@@ -117,6 +130,8 @@ def verb_frame(ctx: Ctx, v) -> None:
         rel = None  # "Leibovitz shot the cover of Vogue"
     if rel == "member_of" and _as_a_job(v):
         rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
+    if rel is None and v.lower_ in _APPOINT and _as_a_job(v):
+        rel = "@works_at_rev"  # "Westcott Media named Brian Tull as its new chairman": he works there
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
@@ -190,6 +205,13 @@ def _camera(v) -> bool:
     """"shoot" in a sentence about photos or filming ("shot the cover", "shot by X for Vogue")."""
     return V.lemma(v.text) == "shoot" and any(
         t.lower_ in _CAMERA_NOUNS and t.pos_ == "NOUN" and t.i != v.i for t in v.sent)
+
+
+# verbs that give someone a post, a job only when "as <role>" says which: "named Tull as its chairman"
+# (the forms themselves: these verbs are not in the lemma table)
+_APPOINT = frozenset({"named", "names", "naming", "appointed", "appoints", "appointing", "elected", "elects",
+                      "promoted", "promotes", "tapped", "taps", "picked", "picks", "chose", "chooses",
+                      "selected", "selects"})
 
 
 def _as_a_job(v) -> bool:

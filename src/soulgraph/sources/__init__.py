@@ -7,6 +7,7 @@ back (see :mod:`soulgraph.sources.soul_write`).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -20,15 +21,35 @@ if TYPE_CHECKING:
 Kind = Literal["soul-zip", "soul-dir", "jsonl", "json", "textdir", "graph"]
 
 
+class _Fingerprint:
+    """``Store.fingerprint``: the value given, or, for a soul ZIP whose bytes the store kept
+    (``raw``), their sha256 computed the first time it is asked for: a repair tells the soul
+    unchanged by comparing those bytes, so it never needs the hash."""
+
+    def __get__(self, store: Store | None, owner: type | None = None) -> str:
+        if store is None:
+            return ""  # (the class's view: the dataclass field's default)
+        fp = store.__dict__.get("_fingerprint", "")
+        if not fp and store.raw is not None:
+            fp = store.__dict__["_fingerprint"] = hashlib.sha256(store.raw).hexdigest()
+        return fp
+
+    def __set__(self, store: Store, value: str) -> None:
+        store.__dict__["_fingerprint"] = value
+
+
 @dataclass
 class Store:
     kind: Kind
     path: Path
     memories: list[Memory] = field(default_factory=list)
     graph_raw: bytes | None = None  # the soul's memory/graph.json as stored, if any
-    fingerprint: str = ""  # of the bytes read, to detect a store changing under us
+    fingerprint: str = _Fingerprint()  # type: ignore[assignment]  # of the bytes read (see _Fingerprint)
     # ZIP members read whole (so their CRC was checked) when the store was read
     read_whole: frozenset[str] = frozenset()
+    # a soul ZIP's bytes as read (up to soul_zip.KEEP_MAX): the writer compares the file with
+    # them to tell it unchanged, instead of hashing it again before and after writing
+    raw: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_soul(self) -> bool:

@@ -113,15 +113,21 @@ def split_all(texts: list[str], speakers: list[str | None]) -> list[list[Segment
     multi = list(map(str.__contains__, texts, repeat("\n")))
     out: list[list[Segment]] = []
     at, values = [], []  # where a one-line text's segment goes, and its fields
+    named: dict = {}  # (prefix groups, speaker) -> the turn's speaker or None: few distinct ones
     for text, speaker, m, lf in zip(texts, speakers, matches, multi, strict=True):
         if lf:
             out.append(split_segments(text, speaker))
             continue
-        turn = _one_line_turn(text, m, speaker) if m is not None else None
-        if turn is not None:
-            name, body, end = turn
-            at.append(len(out))
-            values.append({"speaker": name, "start": body, "end": end})
+        if m is not None:
+            key = (m.group("b", "n"), speaker)
+            name = named.get(key, _UNSEEN)
+            if name is _UNSEEN:
+                name = named[key] = _turn_name(*key)
+            if name is not None:  # (the body runs to the end, less any "\r" there)
+                body = m.end()
+                at.append(len(out))
+                values.append({"speaker": name, "start": body,
+                               "end": _turn_end(text, body) if text[-1] == "\r" else len(text)})
         out.append([])
     fields = _SEGMENT_FIELDS
     for i, seg in zip(at, unvalidated_all(Segment, values, map(set, repeat(fields, len(values)))),
@@ -168,21 +174,45 @@ def _one_line(text: str, speaker: str | None) -> list[Segment]:
 
 
 def _one_line_turn(text: str, m: re.Match, speaker: str | None) -> tuple[str, int, int] | None:
-    """(speaker, start, end) of the turn a one-line text's prefix match ``m`` opens: a
-    capitalised name, a known or name-like speaker; the body runs to the end, no "\\r" after
-    it. None when the prefix names no speaker (:func:`_one_line` and :func:`split_all`)."""
-    name = _prefix_name(m)
+    """(speaker, start, end) of the turn a one-line text's prefix match ``m`` opens (see
+    :func:`_turn_name`); the body runs to the end, no "\r" after it. None when the prefix
+    names no speaker."""
+    name = _turn_name(m.group("b", "n"), speaker)
+    if name is None:
+        return None
+    body = m.end()
+    return name, body, _turn_end(text, body)
+
+
+_UNSEEN = object()
+
+
+def _turn_name(groups: tuple[str | None, str | None], speaker: str | None) -> str | None:
+    """The speaker a one-line text's prefix opens a turn of (its match's ``b`` and ``n``
+    groups): a capitalised name, a known or name-like speaker; else None."""
+    name = _head_name(groups)
     if name is None or not (_known_speaker(name, speaker) or _name_like(name)):
         return None
-    body, end = m.end(), len(text)
+    return name
+
+
+def _turn_end(text: str, body: int) -> int:
+    """Where a one-line turn whose body starts at ``body`` ends: before any "\r" at the end."""
+    end = len(text)
     while end > body and text[end - 1] == "\r":
         end -= 1
-    return name, body, end
+    return end
 
 
 def _prefix_name(m: re.Match) -> str | None:
     """The name a prefix match holds ("[Name]" or "Name:"), when it opens with a capital."""
-    name = (m.group("b") or m.group("n") or "").strip()
+    return _head_name(m.group("b", "n"))
+
+
+def _head_name(groups: tuple[str | None, str | None]) -> str | None:
+    """:func:`_prefix_name` of a match's ``b`` and ``n`` groups."""
+    b, n = groups
+    name = (b or n or "").strip()
     return name if name and name[0].isupper() else None
 
 

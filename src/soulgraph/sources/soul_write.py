@@ -84,12 +84,18 @@ def current_fingerprint(store: Store) -> str:
 
 
 def check_unchanged(store: Store) -> None:
-    """Refuse to write over a soul that changed since we read it (another program wrote it)."""
-    try:
-        now = current_fingerprint(store)
-    except (OSError, SoulgraphError):
-        now = None
-    if now != store.fingerprint:
+    """Refuse to write over a soul that changed since we read it (another program wrote it).
+
+    A soul ZIP whose bytes the store kept is compared with them (the same answer as equal
+    fingerprints, without hashing the file again: the write checks it twice)."""
+    if store.kind == "soul-zip" and store.raw is not None:
+        same = safety.file_holds(store.path, store.raw)
+    else:
+        try:
+            same = current_fingerprint(store) == store.fingerprint
+        except (OSError, SoulgraphError):
+            same = False
+    if not same:
         raise SoulgraphError(f"{store.path}: changed since soulgraph read it (another program "
                              "wrote to it); nothing was written, run the repair again")
 
@@ -104,12 +110,14 @@ def _write_zip(store: Store, raw: bytes) -> Written:
         if store.graph_raw == raw:
             return Written(False, None)
 
+        crc = zlib.crc32(raw)  # (the new member's header and its verification share it)
+
         def fill(fh) -> None:
             with open(target, "rb") as src:
-                replace_member(src, fh, GRAPH, raw, where=target)
+                replace_member(src, fh, GRAPH, raw, where=target, crc=crc)
 
         def verify(tmp: Path) -> None:
-            verify_zip(tmp, target, raw, read_whole=store.read_whole)
+            verify_zip(tmp, target, raw, read_whole=store.read_whole, crc=crc)
             check_unchanged(store)
 
         with _backup(target) as backup:
@@ -118,16 +126,19 @@ def _write_zip(store: Store, raw: bytes) -> Written:
 
 
 def verify_zip(new: Path, original: Path, graph_raw: bytes, *,
-               read_whole: frozenset[str] = frozenset()) -> None:
+               read_whole: frozenset[str] = frozenset(), crc: int | None = None) -> None:
     """The rewritten archive is whole, its graph is ours, every other member is unchanged.
 
     ``read_whole``: members of ``original`` already decompressed and CRC-checked when the soul
     was read (its fingerprint is checked again before the rename): for them, that their
-    stored bytes are the original's is the same proof, without decompressing them again."""
+    stored bytes are the original's is the same proof, without decompressing them again.
+    ``crc``: ``zlib.crc32(graph_raw)`` when the caller has it (the writer computed it)."""
     try:
         with zipfile.ZipFile(original) as a, zipfile.ZipFile(new) as b:
             old = {i.filename: i for i in a.infolist()}
-            ok = b.read(GRAPH) == graph_raw and _members_intact(b, b.getinfo(GRAPH), a, old, read_whole)
+            done = b.getinfo(GRAPH)
+            ok = _holds_member(b, done, graph_raw, zlib.crc32(graph_raw) if crc is None else crc) \
+                and _members_intact(b, done, a, old, read_whole)
             seen = [i.filename for i in b.infolist() if i.filename != GRAPH]
             ok = ok and seen == [n for n in old if n != GRAPH]
             for info in b.infolist():
@@ -141,6 +152,27 @@ def verify_zip(new: Path, original: Path, graph_raw: bytes, *,
     if not ok:
         raise SoulgraphError(f"{original}: the rewritten archive failed verification; "
                              "the soul was left untouched")
+
+
+def _holds_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, data: bytes, crc: int) -> bool:
+    """``zf.read(info) == data``, the member's CRC checked too, without computing the CRC of
+    what it inflates to: that is ``data``, whose CRC ``crc`` is, so its header must hold ``crc``."""
+    if info.flag_bits & 0x1 or info.file_size != len(data) or info.CRC != crc & 0xFFFFFFFF:
+        return False
+    stored = _stored(zf, info)
+    n, m = int.from_bytes(stored[26:28], "little"), int.from_bytes(stored[28:30], "little")
+    if stored[30:30 + n].decode("utf-8" if info.flag_bits & 0x800 else "cp437") != info.orig_filename:
+        return False  # (the local header names another member: zipfile refuses it too)
+    payload = memoryview(stored)[30 + n + m:]
+    if len(payload) != info.compress_size:
+        return False
+    if info.compress_type == zipfile.ZIP_STORED:
+        return payload == data
+    if info.compress_type != zipfile.ZIP_DEFLATED:
+        return zf.read(info) == data
+    inflate = zlib.decompressobj(-15)
+    out = inflate.decompress(payload)
+    return inflate.eof and not inflate.unused_data and out == data
 
 
 def _members_intact(zf: zipfile.ZipFile, done: zipfile.ZipInfo, original: zipfile.ZipFile,

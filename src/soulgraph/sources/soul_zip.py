@@ -12,6 +12,7 @@ a hostile archive can lie about it.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import posixpath
 import zipfile
@@ -34,15 +35,26 @@ def read(path: Path, limits: Limits | None = None) -> Store:
         raise SoulgraphError(f"{path}: cannot read ({exc.strerror})") from None
     with fh:
         before = os.fstat(fh.fileno())
-        digest = _digest(fh)
-        zf = open_zip(fh, path)
+        raw = fh.read(KEEP_MAX + 1) if before.st_size <= KEEP_MAX else None
+        if raw is not None and len(raw) > KEEP_MAX:  # (it grew since: read as a big file)
+            fh.seek(0)
+            raw = None
+        digest = _digest(fh) if raw is None else None  # (kept bytes: hashed only if asked, see Store)
+        zf = open_zip(io.BytesIO(raw) if raw is not None else fh, path)
         with zf:
             store = _read_archive(zf, path, limits, before.st_size)
         after = os.fstat(fh.fileno())
     if (before.st_size, before.st_mtime_ns) != (after.st_size, after.st_mtime_ns):
         raise SoulgraphError(f"{path}: changed while soulgraph was reading it; run again")
-    store.fingerprint = digest
+    store.raw = raw
+    if digest is not None:
+        store.fingerprint = digest
     return store
+
+
+# A soul up to this size is read into memory whole and kept with the store (one read, and the
+# writer's unchanged-checks compare bytes); a bigger file is streamed, and hashed again to check.
+KEEP_MAX = 256 * 1024 * 1024
 
 
 def _digest(fh: BinaryIO) -> str:

@@ -43,11 +43,12 @@ class _Entry:
 
 
 def replace_member(src: BinaryIO, out: BinaryIO, name: str, data: bytes, *, where: Path,
-                   insert_before: str = "manifest.json") -> None:
+                   insert_before: str = "manifest.json", crc: int | None = None) -> None:
     """Write to ``out`` the archive ``src`` with member ``name`` holding ``data``.
 
     If ``name`` is absent it is added before ``insert_before`` (soul-protocol
-    writes the manifest last) or at the end.
+    writes the manifest last) or at the end. ``crc``: ``zlib.crc32(data)``, when the
+    caller has it.
     """
     zf = zipfile.ZipFile(src)
     with zf:
@@ -57,7 +58,7 @@ def replace_member(src: BinaryIO, out: BinaryIO, name: str, data: bytes, *, wher
     entries = _entries(src, infos, start_dir, where)
     old = next((e for e in entries if e.name == name), None)
     model = next((i for i in infos if i.filename == name), None)
-    record, cd_template = _new_member(name, data, model, infos)
+    record, cd_template = _new_member(name, data, model, infos, crc)
 
     order = sorted(entries, key=lambda e: e.offset)
     prefix_end = order[0].offset if order else start_dir
@@ -148,7 +149,7 @@ def _patch_offset(cd: bytes, offset: int) -> bytes:
 
 
 def _new_member(name: str, data: bytes, model: zipfile.ZipInfo | None,
-                infos: list[zipfile.ZipInfo]):
+                infos: list[zipfile.ZipInfo], crc: int | None = None):
     """The local record of the new member and a function making its central record at an offset."""
     method = model.compress_type if model is not None else zipfile.ZIP_DEFLATED
     if method not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
@@ -161,7 +162,7 @@ def _new_member(name: str, data: bytes, model: zipfile.ZipInfo | None,
         payload = co.compress(data) + co.flush()
     else:
         payload = data
-    crc = zlib.crc32(data) & _MAX32
+    crc = (zlib.crc32(data) if crc is None else crc) & _MAX32
     date_time = model.date_time if model is not None else _latest_date(infos)
     dostime = (date_time[3] << 11) | (date_time[4] << 5) | (date_time[5] // 2)
     dosdate = ((date_time[0] - 1980) << 9) | (date_time[1] << 5) | date_time[2]
