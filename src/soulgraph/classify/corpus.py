@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, filterfalse, repeat
+from itertools import accumulate, chain, compress, count, filterfalse, repeat
+from operator import add, attrgetter, contains, eq, not_, or_
 from typing import NamedTuple
 
-from soulgraph.models import Segment
+from soulgraph.models import Memory, Segment
 from soulgraph.sources.envelope import split_segments
 
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
@@ -74,7 +76,67 @@ def stats(texts: Mapping[str, str]) -> CorpusStats:
 
 
 def compute(texts: Mapping[str, str]) -> CorpusStats:
-    return aggregate((mid, memory_facts(text)) for mid, text in texts.items())
+    """``aggregate`` of every text's ``memory_facts``, read in one pass over the store."""
+    return store_stats(texts)
+
+
+def store_stats(texts: Mapping[str, str],
+                turns: Mapping[str, Sequence[Segment]] | None = None) -> CorpusStats:
+    """The statistics ``aggregate`` sums from each text's ``memory_facts`` (with ``turns[id]``
+    as its segments; None: ``split_segments`` of each text), read from the whole store at once:
+    its words are counted in one pass over all texts (``_store_words``), not memory by memory
+    and summed (a full rebuild needs no per-memory share: only the update cache keeps those)."""
+    ids, values = list(texts), list(texts.values())
+    segments = list(map(split_segments, values) if turns is None else map(turns.__getitem__, ids))
+    # (turn_speakers of each text, in C-level passes: a store holds thousands of turns)
+    speaker_turns = Counter(map(str.casefold, filter(None, map(_SPEAKER, chain.from_iterable(segments)))))
+    spoken = map(any, map(map, repeat(_SPEAKER), segments))  # a turn names its speaker
+    lower, capital_mid = _store_words(values)
+    coded = compress(values, map(contains, values, repeat("/")))  # (package_dirs' own test)
+    return CorpusStats(frozenset(s for s, n in speaker_turns.items() if n >= 2),  # as aggregate
+                       frozenset(compress(ids, spoken)), frozenset(compress(ids, _technical(values))),
+                       lower, capital_mid, Counter(package_dirs("\n".join(coded))))
+
+
+_SPEAKER = attrgetter("speaker")
+# The words a commit-message prefix (_COMMIT) opens with: a line that opens with none has none
+_COMMIT_WORD = re.compile(r"feat|fix|chore|docs|test|refactor|perf|ci|build")
+
+
+def _technical(texts: list[str]) -> list[bool]:
+    """``list(map(is_technical, texts))``, its first test (a mark, or a commit prefix) made
+    for all texts at once: a mark is looked for in each text only when the store holds it, and
+    only a text with one is read on its own (chat: none is)."""
+    blob = "\n".join(texts)  # (no mark spans a line break: it holds one where a text does)
+    maybe = [False] * len(texts)
+    # "(" for "()": a text without the one has not the other (one character: a memchr each)
+    for mark in ("`", "_", "#", "("):
+        if mark in blob:
+            maybe = list(map(or_, maybe, map(contains, texts, repeat(mark))))
+    if _DOT_MARK.search(blob):
+        maybe = list(map(or_, maybe, map(bool, map(_DOT_MARK.search, texts))))
+    # a commit prefix opens a line with one of its words: a text's first line, or another one
+    lined = compress(texts, map(contains, texts, repeat("\n")))
+    if any(map(_COMMIT_WORD.match, texts)) or any(map(_COMMIT_WORD.match, "\n".join(lined).split("\n"))):
+        maybe = list(map(or_, maybe, map(_commit_prefix, texts)))
+    out = [False] * len(texts)
+    for i in compress(count(), maybe):
+        out[i] = is_technical(texts[i])
+    return out
+
+
+def turns_of(mem: Memory) -> Sequence[Segment]:
+    """The speaker turns ``memory_facts`` reads in ``mem``: its own split, unless a whole-memory
+    speaker made that (then the text's prefixes alone)."""
+    return mem.segments if mem.speaker is None else split_segments(mem.content)
+
+
+def turn_speakers(segments: Sequence[Segment]) -> list[str]:
+    """The casefolded speaker of each turn that names one."""
+    if len(segments) == 1:  # (most memories: one turn, or none; no comprehension to run)
+        one = segments[0].speaker
+        return [one.casefold()] if one else []
+    return [seg.speaker.casefold() for seg in segments if seg.speaker]
 
 
 def memory_facts(text: str, segments: Sequence[Segment] | None = None) -> list:
@@ -85,18 +147,16 @@ def memory_facts(text: str, segments: Sequence[Segment] | None = None) -> list:
 
     ``segments``: ``split_segments(text)`` when the caller already has it."""
     technical = is_technical(text)
-    if segments is None:
-        segments = split_segments(text)
-    if len(segments) == 1:  # (most memories: one turn, or none; no comprehension to run)
-        one = segments[0].speaker
-        speakers = [one.casefold()] if one else []
-    else:
-        speakers = [seg.speaker.casefold() for seg in segments if seg.speaker]
-    if text.isascii() or _ascii_words_suffice(text):
-        lower, capital_mid = _words_ascii(text)
-    else:
-        lower, capital_mid = _words(text)
+    speakers = turn_speakers(split_segments(text) if segments is None else segments)
+    lower, capital_mid = _memory_words(text)
     return [technical, speakers, lower, capital_mid, " ".join(package_dirs(text))]
+
+
+def _memory_words(text: str) -> tuple[str, str]:
+    """``_words(text)``, read as bytes where that reads the same."""
+    if text.isascii() or _ascii_words_suffice(text):
+        return _words_ascii(text)
+    return _words(text)
 
 
 def _words(text: str) -> tuple[str, str]:
@@ -131,13 +191,34 @@ def _words_ascii(text: str) -> tuple[str, str]:
     Most texts need no such loop: ``_CAPITAL_MID`` finds the capitalised words it keeps without
     a ``_SENT_START`` search, and shows by a one-letter match any capital it would search for."""
     raw = text.encode("ascii", "replace")  # (_ascii_words_suffice: a "?" for each other character)
+    tokens = _ascii_tokens(raw)
+    lower = b" ".join(filter(bytes.islower, tokens)).decode("ascii")
+    return lower, _capitals(text, raw, tokens).lower()  # (ASCII: lower() is casefold())
+
+
+def _capitals(text: str, raw: bytes | None = None, tokens: list[bytes] | None = None) -> str:
+    """``_words_ascii``'s capitalised mid-sentence words of ``text``, space-joined, as written
+    (``raw``, ``tokens``: its bytes and their tokens, when the caller has them)."""
+    found = _CAPITAL_MID.findall(text)
+    if 1 not in map(len, found):  # (a one-letter match: a capital the token loop must judge)
+        return " ".join(found)
+    if raw is None or tokens is None:
+        raw = text.encode("ascii", "replace")
+        tokens = _ascii_tokens(raw)
+    return _capitals_judged(text, raw, tokens)
+
+
+def _ascii_tokens(raw: bytes) -> list[bytes]:
+    """The ``_TOKEN_ASCII`` tokens of ``raw`` (see ``_words_ascii``), in order."""
     tokens = raw.translate(_TOKEN_BYTES).split()
     if _NO_LETTER_FIRST.search(raw.translate(_LEAD_BYTES)):  # a run opening with no letter: strip that part
         tokens = [t for t in map(bytes.lstrip, tokens, repeat(_NOT_LETTERS)) if t]
-    lower = b" ".join(filter(bytes.islower, tokens)).decode("ascii")
-    found = _CAPITAL_MID.findall(text)
-    if 1 not in map(len, found):  # (a one-letter match: a capital the loop below must judge)
-        return lower, " ".join(found).lower()
+    return tokens
+
+
+def _capitals_judged(text: str, raw: bytes, tokens: list[bytes]) -> str:
+    """``_words_ascii``'s capitalised mid-sentence words of ``text`` (``raw``: its bytes,
+    ``tokens``: their tokens), each capital judged by the token loop; space-joined, as written."""
     capital_mid: list[bytes] = []
     pos = 0
     find, sent_start = raw.find, _SENT_START.search
@@ -154,7 +235,7 @@ def _words_ascii(text: str) -> tuple[str, str]:
                 capital_mid.append(w)
         elif start and text[start - 1] != "\n" and not sent_start(text[max(0, start - 12):start]):
             capital_mid.append(w)  # (at 0 or after a line break: a start for sure)
-    return lower, b" ".join(capital_mid).lower().decode("ascii")  # (ASCII: lower() is casefold())
+    return b" ".join(capital_mid).decode("ascii")
 
 
 def _ascii_words_suffice(text: str) -> bool:
@@ -208,6 +289,111 @@ _CAPITAL_MID = re.compile(
     rf"[A-Z](?:(?<=[^{_class(_NEAR_START)}] [A-Z]){_TITLE_TAIL}"
     rf"|(?:(?<=\A [A-Z])|(?<=[{_class(_NEAR_START - _OPENS_BEFORE_SPACE)}] [A-Z])|(?<=[^ \nA-Za-z][A-Z]))"
     r"(?=[0-9_'\-]*[a-z]))")
+
+# The store pass (``_store_words``) joins its texts by _JOIN, and opens the first with it: a
+# space, then _MARK, a character no text it joins holds (a text with one is read on its own)
+_MARK = "\x00"
+_JOIN = " " + _MARK
+# _CAPITAL_MID's space branches in texts so joined (the capital after a space, then its
+# lookbehinds), and the mark of each text: a pattern that opens with a literal space, which the
+# search skips to in a plain character loop (a character set first, as in _CAPITAL_MID, is tested
+# at every character: about twice the cost on LoCoMo). At a text's start the mark stands for
+# _CAPITAL_MID's \A: no capital right after it is a match (no space before it), and " " after it
+# opens its one-letter branch
+_SPACE_CAPITAL = re.compile(
+    rf" ([{_MARK}A-Z](?:(?<={_MARK})|(?<=[^{_class(_NEAR_START)}{_MARK}] [A-Z]){_TITLE_TAIL}"
+    rf"|(?<=[{_MARK}{_class(_NEAR_START - _OPENS_BEFORE_SPACE)}] [A-Z])(?=[0-9_'\-]*[a-z])))")
+# ... and its other one-letter branch, a capital after a character that is neither a space, a
+# line break nor a letter ("(Word", "9Word"), found by class: capitals "A", those characters ".",
+# the others "a" (the join's space and mark among them: so a ".A" never straddles two texts)
+_CAPITAL_CLASS = bytes(65 if 65 <= c <= 90 else 97 if (97 <= c <= 122 or c in b" \n\x00") else 46
+                       for c in range(256))
+
+
+def _store_words(texts: list[str]) -> tuple[Counter, Counter]:
+    """The lowercase words and the capitalised mid-sentence words (casefolded) of ``texts``,
+    counted as ``aggregate`` counts each text's ``_memory_words`` (key order aside): the ASCII
+    texts joined, in one translate, split and count, and one findall of their capitalised
+    words (a text with a capital the token loop must judge is read alone); the others one by
+    one (a text of other characters would make the whole store's string one of 2 or 4 bytes a
+    character: a slower search)."""
+    plain = list(map(str.isascii, texts))
+    marked = list(map(contains, texts, repeat(_MARK)))
+    if any(marked):
+        plain = [ok and not m for ok, m in zip(plain, marked, strict=True)]
+    joined = list(compress(texts, plain))
+    lower, capital_mid = _joined_words(joined) if joined else (Counter(), Counter())
+    if len(joined) < len(texts):
+        for text in compress(texts, map(eq, plain, repeat(False))):
+            low, cap = _memory_words(text)
+            lower.update(low.split())
+            capital_mid.update(cap.split())
+    return lower, capital_mid
+
+
+def _joined_words(texts: list[str]) -> tuple[Counter, Counter]:
+    """``_store_words`` of ASCII texts, none holding ``_MARK``."""
+    blob = _JOIN + _JOIN.join(texts)
+    raw = blob.encode("ascii")
+    lower = _lower_counts(raw.translate(_TOKEN_BYTES).split())
+    found = _SPACE_CAPITAL.findall(blob)  # each text's words, after the mark that opens it
+    alone = _after_other(raw.translate(_CAPITAL_CLASS), list(map(len, texts)))
+    ones = list(compress(count(), map(eq, map(len, found), repeat(1))))  # marks, one-letter matches
+    if alone or len(ones) > len(texts):  # a text with a capital the token loop must judge
+        found = _judged(found, ones, texts, alone)
+    capital_mid = Counter(" ".join(found).lower().split())
+    del capital_mid[_MARK]
+    return lower, capital_mid
+
+
+def _after_other(classes: bytes, sizes: list[int]) -> set[int]:
+    """The indexes of the joined texts (``sizes``: their lengths) that hold a capital right after
+    a character neither white space nor a letter (``classes``: the blob through _CAPITAL_CLASS)."""
+    out: set[int] = set()
+    at = classes.find(b".A")
+    if at < 0:
+        return out
+    starts = list(accumulate(map(add, sizes, repeat(len(_JOIN))), initial=len(_JOIN)))
+    while at >= 0:
+        k = bisect_right(starts, at) - 1
+        out.add(k)
+        at = classes.find(b".A", starts[k + 1])  # (the next text on)
+    return out
+
+
+def _lower_counts(runs: list[bytes]) -> Counter:
+    """The lowercase ``_ascii_tokens`` among ``runs`` (``_TOKEN_BYTES`` runs, not yet stripped
+    of what opens them before their first letter), counted. Counted first, stripped after: a
+    run is lowercase as its token is (stripping drops no cased character and leaves a letter),
+    so only the distinct words, not each of their occurrences, are stripped and decoded."""
+    low = Counter(filter(bytes.islower, runs))
+    distinct = list(low)
+    words = list(map(bytes.lstrip, distinct, repeat(_NOT_LETTERS)))
+    kept = list(map(eq, words, distinct))  # (nothing stripped: most)
+    counted = Counter(dict(zip(map(bytes.decode, compress(words, kept)), compress(low.values(), kept),
+                               strict=True)))
+    if not all(kept):  # ("4th", "'cause"): added one by one, as "cause" may be there too
+        odd = list(map(not_, kept))
+        for w, n in zip(compress(words, odd), compress(low.values(), odd), strict=True):
+            counted[w.decode()] += n
+    return counted
+
+
+def _judged(found: list[str], ones: list[int], texts: list[str], alone: set[int]) -> list[str]:
+    """``found`` (``_SPACE_CAPITAL``'s matches in the joined ``texts``; ``ones``: the indexes of
+    its marks and one-letter matches) with the words of each text in ``alone``, or with a
+    one-letter match, replaced by its own reading (``_capitals``)."""
+    marks = [i for i in ones if found[i] == _MARK]  # (text k's words follow marks[k])
+    alone = alone.union(bisect_right(marks, i) - 1 for i in ones if found[i] != _MARK)
+    marks.append(len(found))
+    out: list[str] = []
+    done = 0  # found[:done] settled
+    for k in sorted(alone):
+        out.extend(found[done:marks[k]])
+        out.append(_capitals(texts[k]))
+        done = marks[k + 1]
+    out.extend(found[done:])
+    return out
 
 
 # "mempalace/cli.py", "src/acme_sdk/io/read.ts": the directory a code file lives in names the

@@ -5,44 +5,50 @@ of its input is not: the context patterns around a mention and a memory's share 
 the store statistics are pure functions of that memory. Computing them once per
 memory and keeping them on the :class:`MemoryAnalysis` lets an incremental update
 reuse them from its cache, so ``build_graph`` only sums them (same result as
-reading every text again).
+reading every text again). The regex extractor keeps no cache: its full rebuilds
+leave the statistics to one pass over the whole store (``corpus.store_stats``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from soulgraph import gcpause
 from soulgraph.classify import context, corpus, gazetteer
 from soulgraph.classify.evidence import Vote
 from soulgraph.models import Memory, MemoryAnalysis, Mention
 
+_SPEAKER = attrgetter("speaker")
 
-def prepare(memories: Sequence[Memory], analyses: Sequence[MemoryAnalysis]) -> None:
-    """Fill ``facts`` and every mention's ``evidence`` (in place) where still missing."""
+
+def prepare(memories: Sequence[Memory], analyses: Sequence[MemoryAnalysis], *, facts: bool = True) -> None:
+    """Fill every mention's ``evidence`` (in place) where still missing, and with ``facts`` each
+    analysis' ``facts`` (the update cache keeps them). The regex extractor asks for none: it
+    rebuilds the whole store, whose statistics are then read at once (``corpus.store_stats``)."""
     by_id = {m.id: m for m in memories}
     places = gazetteer.words("places")
-    memory_facts = corpus.memory_facts
+    memory_facts, turns_of = corpus.memory_facts, corpus.turns_of
     with gcpause.paused():
         for a in analyses:
             mem = by_id.get(a.memory_id)
             if mem is None:
                 continue
-            if a.facts is None and mem.speaker is None:
-                # the memory split its speaker turns when it was built (the same split
-                # memory_facts would make again: no whole-memory speaker)
-                a.facts = memory_facts(mem.content, mem.segments)
-            _prepare_one(mem.content, a, places)
+            turns = turns_of(mem)  # (the turns memory_facts reads)
+            if a.facts is None and facts:
+                a.facts = memory_facts(mem.content, turns)
+            # a turn that names its speaker (memory_facts' speakers, when it kept them)
+            dialogue = bool(a.facts[1]) if a.facts is not None else any(map(_SPEAKER, turns))
+            _prepare_one(mem.content, a, places, dialogue)
 
 
 def prepare_one(text: str, a: MemoryAnalysis) -> None:
-    _prepare_one(text, a, gazetteer.words("places"))
-
-
-def _prepare_one(text: str, a: MemoryAnalysis, places: frozenset[str]) -> None:
     if a.facts is None:
         a.facts = corpus.memory_facts(text)
-    dialogue = bool(a.facts[1])
+    _prepare_one(text, a, gazetteer.words("places"), bool(a.facts[1]))
+
+
+def _prepare_one(text: str, a: MemoryAnalysis, places: frozenset[str], dialogue: bool) -> None:
     scan = None  # shared by the memory's mentions; none for a memory of speaker mentions only
     for m in a.mentions:
         if m.evidence is None:

@@ -7,6 +7,7 @@ input order, and the name of the extractor actually used.
 
 from __future__ import annotations
 
+import functools
 import os
 import warnings
 from collections.abc import Callable, Sequence
@@ -74,8 +75,10 @@ def analyze(
     from soulgraph.classify import prep
 
     # per-memory typing evidence, kept in the update cache (the regex extractor computes it
-    # in its shards, with the rest of its per-memory work)
-    analyses, used = _extract(memories, extractor, workers, progress, prep.prepare)
+    # in its shards, with the rest of its per-memory work; it rebuilds the whole store, so it
+    # leaves the store statistics to one pass over all of it: no per-memory facts)
+    analyses, used = _extract(memories, extractor, workers, progress,
+                              functools.partial(prep.prepare, facts=False))
     if used != "regex":
         prep.prepare(memories, analyses)
     return analyses, used
