@@ -104,13 +104,26 @@ def is_shop_word(word: str) -> bool:
 
 def is_shop_name(name: str) -> bool:
     """"Joe's Pizza", "Jimmy John's Sandwiches": a capitalised owner's possessive, then a
-    listed shop word ending the name (a business named for its owner, not the owner)."""
+    listed shop word ending the name (a business named for its owner, not the owner). The
+    owner must be a person's name: a given name or no English word. A common noun makes a
+    district or a kind of place ("Hell's Kitchen", "Farmer's Market"), and a listed place is
+    that place."""
     if "'s " not in name and "\u2019s " not in name:
         return False  # (most names: no possessive before a word)
     toks = name.replace("\u2019", "'").split()
-    if len(toks) < 2 or not is_shop_word(toks[-1]):
+    if len(toks) < 2 or not is_shop_word(toks[-1]) or in_place_lists(key(name)):
         return False
-    return any(t.endswith("'s") and len(t) > 3 and t[:1].isupper() for t in toks[:-1])
+    return any(t.endswith("'s") and len(t) > 3 and t[:1].isupper() and _owner_name(t[:-2])
+               for t in toks[:-1])
+
+
+def _owner_name(word: str) -> bool:
+    """A shop owner's name: a given name ("Joe", "Rosie") or a word the dictionary does not
+    know ("Katz"); "Hell", "Farmer" are ordinary words. (No dictionary: given names only.)"""
+    if is_given_name(word):
+        return True
+    from soulgraph.extract import lexicon  # (extract imports this module)
+    return lexicon.available() and not lexicon.is_word(word)
 
 
 def is_nonentity(token: str) -> bool:
