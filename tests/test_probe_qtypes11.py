@@ -88,8 +88,8 @@ def test_a_meal_at_someones_home_leaves_the_person(extractor):
 
 
 @pytest.mark.parametrize("text, name, etype, extractor", [
-    pytest.param("The Louvre reopened on Wednesday after a strike by the staff.", "Louvre", "concept", "regex",
-                 id="regression-guard-louvre-regex"),
+    pytest.param("The Louvre reopened on Wednesday after a strike by the staff.", "Louvre", "concept",
+                 "regex", id="regression-guard-louvre-regex"),
     pytest.param("Rain all week. The Alhambra closed its gardens on Friday.", "Alhambra", "org", "spacy",
                  id="regression-guard-alhambra-spacy"),
     pytest.param("Rain all week. The Alhambra closed its gardens on Friday.", "Alhambra", "concept", "regex",
