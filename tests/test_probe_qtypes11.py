@@ -174,3 +174,11 @@ def test_a_staff_word_in_a_sentence_about_sport_still_makes_the_club(extractor):
     assert types.get("Emma Hayes") == "person", types
     if extractor == "regex":  # (the small model drops the club's name itself)
         assert types.get("Chelsea") == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_listed_chain_with_a_common_noun_owner_is_the_org(extractor):
+    """'Domino's Pizza': the owner is a word ('domino'), so the shape alone makes no shop; the
+    org list knows the chain (regex made it a person before the shop rule)."""
+    types, _ = _graph("Domino's Pizza said sales rose in the third quarter.", extractor=extractor)
+    assert types.get("Domino's Pizza") == "org", types

@@ -208,10 +208,11 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
         votes.extend(prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
-        # a sentence-opening "The" counts for a listed name or a plural one ("The Louvre", "The
-        # Beatles"); an unknown one may be a stage name ("The Weeknd", "The Rock", "The Edge")
+        # a sentence-opening "The" counts before a plural, listed or longer name ("The Beatles",
+        # "The Hague", "The Lincoln Navigator"); an unknown single word may be a stage name
+        # ("The Weeknd", "The Rock", "The Edge")
         if ev[0] and not e.ambiguous and not modifier and (
-                ev[0] is True or _plural(e.name) or _listed_anywhere(e.name)):
+                ev[0] is True or " " in e.name or _plural(e.name) or _listed_anywhere(e.name)):
             if _plural(e.name):
                 forbid = {**forbid, "person": "a plural name after an article (the Beatles)"}
             else:

@@ -512,16 +512,25 @@ def _known_opener(key: str, text: str) -> bool:
     adjective ("Serbia ...", "Kenny said ..."), a listed organisation, brand, tool or event that
     it does not know at all ("Spotify raised ..."). Its capital is the name's, not the
     sentence's. (``key``: the candidate's casefolded text; asked once per such candidate.)"""
+    if key not in (_OPENERS or _openers()):
+        return False  # (most: this one set lookup)
     if not (text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 2):
         return False
-    names = _opener_names()
-    if key not in names[0] and key not in names[1]:
-        return False  # (most: one set lookup each)
     if not lexicon.available():
         return False
-    if key in names[0]:
+    if key in _opener_names()[0]:
         return lexicon.never_verb_or_adjective(key)
     return not lexicon.is_word(key)
+
+
+_OPENERS: frozenset[str] = frozenset()  # every key _known_opener may keep, filled on first use
+
+
+def _openers() -> frozenset[str]:
+    global _OPENERS
+    named, listed = _opener_names()
+    _OPENERS = named | listed
+    return _OPENERS
 
 
 @functools.cache
