@@ -281,7 +281,9 @@ def _scan(memories: Sequence[Memory], lo: int, hi: int,
 
 def _judge(cands: dict[str, Candidate]) -> set[str]:
     """Pass 2: every candidate's verdict and cues; the keys of credible speakers."""
+    global _OPENERS
     _code_refs(cands)
+    _OPENERS = _opener_names()  # (for _verdict: two lookups in place of a call per candidate)
     for key, c in cands.items():
         _settle(c, _verdict(key, c))
     return {k for k, c in cands.items() if _speaker_credible(c)}
@@ -489,7 +491,8 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "document"
     floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
     seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
-    if seen < floor and not _anchored(c) and not (c.count and _known_opener(key, c.text)):
+    if seen < floor and not _anchored(c) and not (
+            (key in _OPENERS[0] or key in _OPENERS[1]) and _known_opener(key, c.text)):
         return None  # (before the shape checks: dropped either way, and most drops are these)
     if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
@@ -512,25 +515,20 @@ def _known_opener(key: str, text: str) -> bool:
     adjective ("Serbia ...", "Kenny said ..."), a listed organisation, brand, tool or event that
     it does not know at all ("Spotify raised ..."). Its capital is the name's, not the
     sentence's. (``key``: the candidate's casefolded text; asked once per such candidate.)"""
-    if key not in (_OPENERS or _openers()):
-        return False  # (most: this one set lookup)
     if not (text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 2):
+        return False
+    names = _opener_names()
+    if key not in names[0] and key not in names[1]:
         return False
     if not lexicon.available():
         return False
-    if key in _opener_names()[0]:
+    if key in names[0]:
         return lexicon.never_verb_or_adjective(key)
     return not lexicon.is_word(key)
 
 
-_OPENERS: frozenset[str] = frozenset()  # every key _known_opener may keep, filled on first use
-
-
-def _openers() -> frozenset[str]:
-    global _OPENERS
-    named, listed = _opener_names()
-    _OPENERS = named | listed
-    return _OPENERS
+# _opener_names() once _judge has run: every key _known_opener may keep is in one of them
+_OPENERS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
 
 @functools.cache
