@@ -281,9 +281,7 @@ def _scan(memories: Sequence[Memory], lo: int, hi: int,
 
 def _judge(cands: dict[str, Candidate]) -> set[str]:
     """Pass 2: every candidate's verdict and cues; the keys of credible speakers."""
-    global _OPENERS
     _code_refs(cands)
-    _OPENERS = _opener_names()  # (for _verdict: two lookups in place of a call per candidate)
     for key, c in cands.items():
         _settle(c, _verdict(key, c))
     return {k for k, c in cands.items() if _speaker_credible(c)}
@@ -491,8 +489,7 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "document"
     floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
     seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
-    if seen < floor and not _anchored(c) and not (
-            (key in _OPENERS[0] or key in _OPENERS[1]) and _known_opener(key, c.text)):
+    if seen < floor and not _anchored(c) and not (c.count and _known_opener(key, c.text)):
         return None  # (before the shape checks: dropped either way, and most drops are these)
     if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
@@ -519,16 +516,12 @@ def _known_opener(key: str, text: str) -> bool:
         return False
     names = _opener_names()
     if key not in names[0] and key not in names[1]:
-        return False
+        return False  # (most: one set lookup each)
     if not lexicon.available():
         return False
     if key in names[0]:
         return lexicon.never_verb_or_adjective(key)
     return not lexicon.is_word(key)
-
-
-# _opener_names() once _judge has run: every key _known_opener may keep is in one of them
-_OPENERS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
 
 @functools.cache
