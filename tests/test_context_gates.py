@@ -375,8 +375,9 @@ def test_article_check_answers_as_the_plain_search():
     for _ in range(5000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) + "Ana"
         m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
-        plain = bool(C._ARTICLE.search(text[max(0, m.start - 5):m.start])
-                     or C._OPENING_THE.search(text, max(0, m.start - 8), m.start))
+        plain = (True if C._ARTICLE.search(text[max(0, m.start - 5):m.start])
+                 else C.OPENING_THE if C._OPENING_THE.search(text, max(0, m.start - 8), m.start)
+                 else False)
         assert C.article_before(m, text) is plain, text
 
 

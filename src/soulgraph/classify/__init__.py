@@ -208,7 +208,11 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
         votes.extend(prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
-        if ev[0] and not e.ambiguous and not modifier:
+        # a sentence-opening "The" counts before a plural, listed or longer name ("The Beatles",
+        # "The Hague", "The Lincoln Navigator"); an unknown single word may be a stage name
+        # ("The Weeknd", "The Rock", "The Edge")
+        if ev[0] and not e.ambiguous and not modifier and (
+                ev[0] is True or " " in e.name or _plural(e.name) or _listed_anywhere(e.name)):
             if _plural(e.name):
                 forbid = {**forbid, "person": "a plural name after an article (the Beatles)"}
             else:
@@ -220,7 +224,7 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         votes.append(team)
     if quoted:
         votes.append(_QUOTED_TITLE)
-    if text.startswith(" by ", m.end) and _work_by_author(m, text):
+    if text.startswith(" by ", m.end) and (_work_by_author(m, text) or _shop_named_by(m, text, e.name)):
         votes.append(_WORK_BY)
     if text.endswith(("named ", "called "), 0, m.start) and _pet_named(m, text):
         votes.append(_PET_NAMED)  # "a golden retriever named Biscuit": the pet, not a person
@@ -230,15 +234,21 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
 
 
 # A club's people and fans after its name: "Liverpool star Mo Salah", "Celtic fans", "Ajax coach X".
-# The words cues' compound_head rule reads (spaCy), read from the text here for both extractors;
-# "star", "fans", "captain" name a film's, a singer's or a ship's too: only in a sentence about sport.
+# The words cues' compound_head rule reads (spaCy), read from the text here for both extractors.
+# A player's position is a sport's word itself; "coach", "boss", "manager", "star", "fans" ...
+# name a firm's, a film's or a ship's people too (or are verbs: "Chelsea coach me"): only in a
+# sentence about sport. Never before an object pronoun ("coach me", "manage us").
 _STAFF_RIGHT = re.compile(r"\s+(striker|midfielder|goalkeeper|keeper|defender|winger|quarterback|pitcher|"
                           r"shortstop|linebacker|forward|skipper|boss|manager|coach|star|fans|supporters|"
-                          r"captain)\b")
-_SPORT_ONLY = frozenset({"star", "fans", "supporters", "captain"})
-_SPORT = re.compile(r"\b(?:scor(?:ed|es|ing)|goals?|penalty|match(?:es)?|league|cup|season|transfer|"
-                    r"signed|signing|fixture|derby|squad|stadium|kick-?off|hat-?trick|playoffs?|"
-                    r"touchdowns?|innings|\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013]))", re.I)
+                          r"captain)\b(?!\s+(?:me|us|him|her|them|you|it)\b)")
+_POSITIONS = frozenset({"striker", "midfielder", "goalkeeper", "defender", "winger", "quarterback",
+                        "pitcher", "shortstop", "linebacker"})
+# ("signed" / "signing" only for or with a club: "signed autographs" is no transfer; "Cup" only
+# capitalised: "a cup of tea")
+_SPORT = re.compile(r"(?i:\b(?:scor(?:ed|es|ing)|goals?|penalty|match(?:es)?|league|season|"
+                    r"transfer\s+(?:window|fee|deadline|target)|sign(?:ed|ing|s)\s+(?:for|with)|"
+                    r"fixture|derby|squad|stadium|kick-?off|hat-?trick|playoffs?|"
+                    r"touchdowns?|innings|\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])))|\bCup\b")
 
 
 def _team_staff(m: Mention, text: str) -> Vote | None:
@@ -249,10 +259,15 @@ def _team_staff(m: Mention, text: str) -> Vote | None:
         return None
     word = hit.group(1).casefold()
     sport = _SPORT.search(text, max(0, m.sent_start), max(m.sent_end, m.end)) is not None
-    if word in _SPORT_ONLY and not sport:
+    if not sport and word not in _POSITIONS:
         return None
     # in a sentence about sport it outweighs a town's listing ("Liverpool star ... scored")
     return Vote("org", f"X {word} (a team's)", 5.0 if sport else 2.5, "team")
+
+
+def _listed_anywhere(name: str) -> bool:
+    """A name a list knows as a place, city, organisation, brand, tool or event."""
+    return gazetteer.is_listed(name) or gazetteer.in_place_lists(gazetteer.key(name))
 
 
 _NOUN_BEFORE = Vote("person", "the <person noun> X (the pirate Captain Morgan)", 5.0, "noun")
@@ -290,6 +305,14 @@ def _work_by_author(m: Mention, text: str) -> bool:
     if shapes.is_weekday(last) or shapes.is_month(last):
         return False
     return lexicon.WORK_LEFT.search(text, max(0, m.start - 60), m.start) is not None
+
+
+def _shop_named_by(m: Mention, text: str, name: str) -> bool:
+    """"Tom's Diner by Suzanne Vega": a shop-shaped name by a person (a given name) is a song's
+    or a book's title; a shop has an owner, not an author."""
+    hit = _BY_AUTHOR.match(text, m.end)
+    return (hit is not None and gazetteer.is_shop_name(name)
+            and gazetteer.is_given_name(hit.group(0)[4:].split()[0]))
 
 
 def judge(name: str, tally: Tally, mentions: list[Mention], texts: Mapping[str, str]) -> TypeDecision:

@@ -419,14 +419,20 @@ _ARTICLE = re.compile(r"\b(?:the|a|an)\s+$")  # "the Beatles": people do not tak
 _OPENING_THE = re.compile(r"(?:^|[.!?:\n\"“]\s{0,3})The\s$")
 
 
-def article_before(m: Mention, text: str) -> bool:
-    """An article right before the name: "the Beatles", and "The Louvre reopened" opening a
-    sentence ("is The Watcher" mid-sentence: the capital makes "The" part of a title)."""
+def article_before(m: Mention, text: str) -> bool | str:
+    """An article right before the name: "the Beatles" (True), and "The Louvre reopened"
+    opening a sentence ("The": weaker, a stage name takes it too: "The Weeknd", "The Rock";
+    "is The Watcher" mid-sentence: the capital makes "The" part of a title, False)."""
     near = text[max(0, m.start - 5):m.start]
     if ("a" in near or "the" in near) and _ARTICLE.search(near) is not None:  # (the words it reads)
         return True
     # (a match ends in "The" and one blank, inside ``near``; its opening mark 4 characters earlier)
-    return "The" in near and _OPENING_THE.search(text, max(0, m.start - 8), m.start) is not None
+    if "The" in near and _OPENING_THE.search(text, max(0, m.start - 8), m.start) is not None:
+        return OPENING_THE
+    return False
+
+
+OPENING_THE = "The"  # article_before's answer for a sentence-opening "The" (a JSON value)
 
 
 def votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = True,

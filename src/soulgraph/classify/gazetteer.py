@@ -104,13 +104,38 @@ def is_shop_word(word: str) -> bool:
 
 def is_shop_name(name: str) -> bool:
     """"Joe's Pizza", "Jimmy John's Sandwiches": a capitalised owner's possessive, then a
-    listed shop word ending the name (a business named for its owner, not the owner)."""
+    listed shop word ending the name (a business named for its owner, not the owner). The
+    owner must be a person's name: a given name or no English word. A common noun makes a
+    district or a kind of place ("Hell's Kitchen", "Farmer's Market"), and a listed place is
+    that place."""
+    owners = _possessives_before_shop_word(name)
+    return bool(owners) and not in_place_lists(key(name)) and any(_owner_name(t) for t in owners)
+
+
+def is_shop_shaped(name: str) -> bool:
+    """"Joe's Pizza", "Hell's Kitchen", "Domino's Pizza": a capitalised possessive before a
+    shop word ending the name; whoever or whatever owns it, the name is no person's."""
+    return bool(_possessives_before_shop_word(name))
+
+
+def _possessives_before_shop_word(name: str) -> list[str]:
+    """The capitalised owners ("Jimmy John's Sandwiches": ["John"]) of a name that ends in a
+    shop word; [] for any other name."""
     if "'s " not in name and "\u2019s " not in name:
-        return False  # (most names: no possessive before a word)
+        return []  # (most names: no possessive before a word)
     toks = name.replace("\u2019", "'").split()
     if len(toks) < 2 or not is_shop_word(toks[-1]):
-        return False
-    return any(t.endswith("'s") and len(t) > 3 and t[:1].isupper() for t in toks[:-1])
+        return []
+    return [t[:-2] for t in toks[:-1] if t.endswith("'s") and len(t) > 3 and t[:1].isupper()]
+
+
+def _owner_name(word: str) -> bool:
+    """A shop owner's name: a given name ("Joe", "Rosie") or a word the dictionary does not
+    know ("Katz"); "Hell", "Farmer" are ordinary words. (No dictionary: given names only.)"""
+    if is_given_name(word):
+        return True
+    from soulgraph.extract import lexicon  # (extract imports this module)
+    return lexicon.available() and not lexicon.is_word(word)
 
 
 def is_nonentity(token: str) -> bool:

@@ -70,9 +70,12 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
     if len(toks) > 1 and toks[-1].casefold() in _TOOLISH_LAST:
         out.append(Vote("tool", f"'{toks[-1]}' name", 3.0, "shape"))
         forbid.update(dict.fromkeys(NAMED, f"'{toks[-1]}' name"))
-    if gazetteer.is_shop_name(s):  # "Joe's Pizza", "Jimmy John's Sandwiches": the business
-        out.append(Vote("org", "a shop named for its owner (Joe's Pizza)", 3.5, "shape"))
-        forbid.update(person="a shop named for its owner", place="a shop named for its owner")
+    if gazetteer.is_shop_shaped(s):  # "Joe's Pizza", "Hell's Kitchen": nobody is named so
+        forbid.update(person="<X>'s <shop word> (a shop, a district, a song)")
+        if gazetteer.is_shop_name(s):  # "Joe's Pizza", "Jimmy John's Sandwiches": the business
+            # a vote, no veto: weaker than a work's "X by <author>" ("Tom's Diner by Suzanne
+            # Vega", a song), and a place's evidence may outweigh it
+            out.append(Vote("org", "a shop named for its owner (Joe's Pizza)", 3.0, "shape"))
     if len(toks) > 1 and toks[-1].casefold() in _WORK_LAST and toks[0][:1].isupper():
         # "Hitman Movie", "the Wendy show", "Frozen soundtrack": a title, named with its kind
         out.append(Vote("concept", f"'{toks[-1]}' title", 3.0, "shape"))
