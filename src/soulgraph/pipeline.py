@@ -281,29 +281,23 @@ def _node(c, etype, conf, reasons, created, *, pinned: bool, gather: list | None
     the number of entries with a time), for :func:`_gathered`."""
     # (read backwards, the first mention of a position is the one left in the dict)
     first: dict[tuple[str, int], Mention] = {(m.memory_id, m.start): m for m in reversed(c.mentions)}
+    at = sorted(first)
+    ms = list(map(first.__getitem__, at))
     prov, times = [], []
-    if gather is not None:
-        add_id, add_end, add_x, add_s1, add_s0, add_start = (col.append for col in gather[:6])
-    for at in sorted(first):
-        m = first[at]
-        mid, start = at
+    add_prov, add_time = prov.append, times.append
+    for (mid, start), m in zip(at, ms, strict=True):
         t = created[mid]
         if t is not None:  # (the time last: the key order of an entry whose memory has none, plus it)
-            prov.append({"memory_id": mid, "start": start, "end": m.end, "sentence_start": m.sent_start,
-                         "sentence_end": m.sent_end, "extractor": m.extractor, "time": t})
-            times.append(t)
+            add_prov({"memory_id": mid, "start": start, "end": m.end, "sentence_start": m.sent_start,
+                      "sentence_end": m.sent_end, "extractor": m.extractor, "time": t})
+            add_time(t)
         else:
-            prov.append({"memory_id": mid, "start": start, "end": m.end, "sentence_start": m.sent_start,
-                         "sentence_end": m.sent_end, "extractor": m.extractor})
-        if gather is not None:
-            add_id(mid)
-            add_end(m.end)
-            add_x(m.extractor)
-            add_s1(m.sent_end)
-            add_s0(m.sent_start)
-            add_start(start)
-    if gather is not None:
-        gather[6] = len(times)
+            add_prov({"memory_id": mid, "start": start, "end": m.end, "sentence_start": m.sent_start,
+                      "sentence_end": m.sent_end, "extractor": m.extractor})
+    if gather is not None:  # (whole columns at once: comprehensions, no call per entry)
+        gather[:7] = ([mid for mid, _ in at], [m.end for m in ms], [m.extractor for m in ms],
+                      [m.sent_end for m in ms], [m.sent_start for m in ms], [start for _, start in at],
+                      len(times))
     node = {
         "name": c.name, "type": etype, "aliases": list(c.aliases),
         "merged_from": list(c.merged_from), "confidence": round(conf, 3),
