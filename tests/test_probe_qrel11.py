@@ -76,6 +76,10 @@ _LINKS = [
      ("Lena Marsh", "lives_in", "Duluth")),
     (", a native of (guard)", REGEX, "Lena Marsh, a native of Duluth, wrote the score.",
      ("Lena Marsh", "lives_in", "Duluth")),
+    ("a lifelong resident after a comma", BOTH, "Omar Said, a lifelong resident of Denver, opened the fair.",
+     ("Omar Said", "lives_in", "Denver")),
+    ("a the former mayor after a copula", REGEX, "Omar Said was the former mayor of Leeds until 2019.",
+     ("Omar Said", "lives_in", "Leeds")),
     ("who runs", REGEX, "Marta Voss, who runs Harbor Books, sold the lease in May.",
      ("Marta Voss", "leads", "Harbor Books")),
     ("operates the", REGEX, "Noah Kim operates the Harbor Grill near the pier.",
@@ -178,6 +182,15 @@ _LEFT_ALONE = [
     ("11 a chat name's line", BOTH, "Tom was named chairman of\nAcme Corp: the board met today.",
      "works_at", None),
     ("a customer", BOTH, "Rita Gomez, an Orbital Systems customer, saw the fire start.", "works_at", None),
+    # the second review of the eleventh pass (letters as in the review)
+    ("a met the governor of", BOTH, "Omar Said met the governor of Utah after the flood.", "lives_in", None),
+    ("a phoned the mayor of", BOTH, "Lucia Ferri phoned the mayor of Leeds twice.", "lives_in", None),
+    ("a married a native of", BOTH, "Ines Kohl married a native of Galway last June.", "lives_in", None),
+    ("a hosted the senator from", BOTH, "Hugo Brandt hosted the senator from Idaho at his ranch.",
+     "lives_in", None),
+    ("c a vocative after the place", BOTH, "Rosa: I'm a native of Utah, Kofi.", "lives_in", ("Kofi", "Utah")),
+    ("c a vocative mid-sentence", BOTH, "Rosa: Well I'm a citizen of Peru, Kofi, so yes.", "lives_in",
+     ("Kofi", "Peru")),
 ]
 
 

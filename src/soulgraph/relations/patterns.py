@@ -68,6 +68,9 @@ _PERSON_NOUN = _person_nouns()
 _NOT_MOD = (r"(?:is|was|are|were|the|a|an|and|or|plus|nor|but|of|to|in|on|for|with|at|by|from|into|onto|"
             r"after|before|about|over|near|via|like|than|met|saw|called|visited|drove|flew|told|asked|said|"
             r"says|hired|thanked|when|while|where|who|whom|that|as|if|because|then|and)")
+# a role's modifiers after a copula or an apposition: "a lifelong", "the former"; no verb or
+# preposition ("Omar, who met the mayor of Leeds")
+_HOME_MODS = rf"(?:(?!{_NOT_MOD}\b)(?-i:[a-z][\w-]*)\s+){{0,2}}?"
 _JOB_NOUN = "|".join(w for w in _PERSON_NOUN.split("|") if w not in V.NOT_JOB)
 # kill-verb modifiers before the victim: "killed reporter Don Bolles", not "killed all of Dana's"
 _KMODS = r"(?:(?!(?:and|or|plus|nor|but|of|all|some|most|many|several|both)\b)[\w.-]+\s+){0,3}?"
@@ -158,8 +161,11 @@ _GAPS: list[tuple[str, str]] = [
      rf"{_THE}$", "works_at"),
     (rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", "leads"),
     (rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", "founded"),
-    # "Lena Marsh, a native of Duluth", "Lena Marsh is a native of Duluth"
-    (rf"^,?\s+(?:(?:is|was)\s+)?{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
+    # "Omar Said, a lifelong resident of Leeds", "Omar was the mayor of Leeds": a copula or an
+    # apposition's comma right before the role (with its article and at most two modifiers); not
+    # "Omar met the mayor of Leeds", "Omar married a native of Leeds": another person's home
+    (rf"^(?:,|\s+(?:is|was))\s+(?:(?:a|an|the)\s+)?{_HOME_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+"
+     rf"{_THE}$", "lives_in"),
     # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
     (rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", "killed"),
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
@@ -568,6 +574,13 @@ def _home_role_of() -> re.Pattern:
     return re.compile(rf"\b(?:{_roles('lives_in')})\s+of\s+(?:the\s+)?$", re.I)
 
 
+# "I'm a native of Ohio, Ben": a role after a copula is the subject's; a name after the place
+# is the one spoken to, not the holder
+_COPULA_ROLE = re.compile(r"(?:'m|’m|'re|’re|'s|’s|\b(?:am|is|are|was|were|be|been|being))\s+"
+                          rf"(?:(?:a|an|the)\s+)?{_HOME_MODS}\w+\s+(?:of|from)\s+(?:the\s+)?[^,]*,?\s*$",
+                          re.I)
+
+
 @functools.cache
 def _as_role() -> re.Pattern:
     """"joined Shopify as a staff engineer": a role after a membership."""
@@ -724,7 +737,8 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
             and gazetteer.key(ma.text) not in gazetteer.words("places"):
         return "works_at", False
     home = text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) \
-        and _home_role_of().search(text, max(0, lo - 30), lo) is not None
+        and _home_role_of().search(text, max(0, lo - 30), lo) is not None \
+        and _COPULA_ROLE.search(text, max(0, lo - 60), lo) is None
     if home and V.coarse_type(mb) in ("person", "unknown") and not _town_state(text, offset, ma, mb) \
             and (gap == " " or _CLOSED.match(text, after)):
         # "the mayor of Tulsa, Grant Ellery"; not "a native of Bayfield, Wis.", nor a comma that

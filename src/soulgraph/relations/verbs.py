@@ -140,6 +140,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                     and subs[0][1].lower_ not in _PLURAL_PRONOUNS:
                 continue  # "met students in Osaka", "made friends at X": others, not what the subject is
                 # (a plural subject takes a plural role: "Jenna and Mike became partners at Deloitte")
+            if role(o) == "lives_in" and lem not in COPULAS:
+                continue  # "Omar met the mayor of Leeds", "married a native of Cork": another's home
             roles.append(o)
             noun_frame(ctx, subs, o)
             continue
