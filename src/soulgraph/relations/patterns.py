@@ -590,10 +590,15 @@ def _as_role() -> re.Pattern:
 
 @functools.cache
 def _as_office() -> re.Pattern:
-    """"named Brian Tull as its new chairman": an office after an appointment, a job or office noun
-    only ("picked Lionel Messi as its player of the year" gives no job)."""
-    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}(?:{_roles('works_at', 'leads')})\b"
-                      r"(?!\s+of\s+the\s+(?:year|month|week|season|day|game|match)\b)", re.I)
+    """"named Brian Tull as its new chairman": an office of a closed list after an appointment, and
+    nothing after it but the phrase's end ("as its player of the year", "as its top designer": a
+    title given, no job)."""
+    def alt(words: frozenset) -> str:
+        return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?(?:(?:{alt(V.OFFICE_MODS)})\s+){{0,3}}"
+                      rf"(?:{alt(V.OFFICES)})(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|last|this|earlier|"
+                      r"effective|after|from|starting|since)\b)", re.I)
 
 
 # "Ana Ruiz has been named CEO at Loomly": the verb is checked first, the role noun alternation
