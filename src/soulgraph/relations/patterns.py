@@ -84,7 +84,7 @@ _KILL_LEAD = (r"(?:convicted\s+of|charged\s+with(?:\s+having)?|accused\s+of|susp
 _FUNCTION = (r"(?:engineering|marketing|sales|operations|ops|product|design|research|finance|accounting|"
              r"legal|support|security|infrastructure|infra|recruiting|hr|it|growth|data|communications|"
              r"comms|partnerships|procurement|compliance|customer\s+success|business\s+development|"
-             r"platform|frontend|backend|devops|qa|analytics|people|payroll|logistics)")
+             r"platform|frontend|backend|devops|qa|analytics|payroll|logistics)")
 _COMPASS = r"(?:north|south|east|west|central|(?:north|south)-?(?:east|west))(?:ern)?"
 
 # "Sam is a product designer at Figma", "Marta is a lawyer in Madrid": deferred (_gap_rel)
@@ -470,8 +470,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
             if rev == V.IN_PLACE and (_listed_place(mb) or (lead == "'" and not _place_owns(ma, mb))):
                 continue  # "Russia's Ukraine policy", "Austin's Tesla": a place's own firm or landmark only
-            if rev == "killed" and not _killer_named(text, mb.end - offset, gap):
-                continue  # "stabbed to death by his cellmate, Victor Pell told reporters"
+            if rev == "killed" and (not _killer_named(text, mb.end - offset, gap)
+                                    or text.startswith(("'s", "’s"), mb.end - offset)):
+                continue  # "stabbed to death by his cellmate, Victor Pell told reporters", "killed
+                # by his uncle Ned's tractor": the possessor's thing, not he, killed
             _put(out, memory_id, first_index + b, first_index + a, rev, ma.start, mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma) and not _listed_place(ma) \
                 and not text.startswith(("'s", "’s"), mb.end - offset):
@@ -645,6 +647,8 @@ def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool
     if _RESIDENT.search(gap):
         return _listed_place(mb)
     hit = _HOME_GAP.match(gap)
+    if hit is not None and not _may_live(text, offset, ma):
+        return False
     if hit is None or not (hit.group(1) or hit.group(2)):
         return True
     if hit.group(1) and not hit.group(2):
@@ -653,8 +657,25 @@ def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool
         or not text[max(0, ma.sent_start - offset): ma.start - offset].strip(" \t\n\"'“‘(")
 
 
+_OF_BEFORE = re.compile(r"\b(?:of|at|for|from|with)\s+(?:the\s+)?$", re.I)
+
+
+def _may_live(text: str, offset: int, m: Mention) -> bool:
+    """Whether ``m`` can be the one who "lives in": a name typed an organisation or a place is no
+    resident, nor is a name that is a preposition's object ("Ana Ruiz of Acme Corp now lives in
+    Boston": Ana lives there) or holds one ("Ana Ruiz of Acme Corp" read as one name)."""
+    from soulgraph.classify import gazetteer
+
+    if " of " in m.text or (V.coarse_type(m) in ("org", "place")
+                            and not gazetteer.is_given_name(m.text.split()[0])):
+        return False
+    lo = m.start - offset
+    return _OF_BEFORE.search(text, max(0, lo - 12), lo) is None
+
+
 # after a name that is the whole object of "runs" / "heads": a sentence end, a preposition, an adverb
-_OBJECT_END = re.compile(r"(?:\s*(?:[.,;:!?)\]]|$)|\s+(?:in|at|on|for|since|from|with|and|until|"
+# (not "for": "runs Google Ads for three clinics" runs a product for clients)
+_OBJECT_END = re.compile(r"(?:\s*(?:[.,;:!?)\]]|$)|\s+(?:in|at|on|since|from|with|and|until|"
                          r"near|now|today|again|too|alone|together|downtown|full-time|part-time)\b|"
                          r"\s+[A-Z0-9(\"'“])")
 
