@@ -756,7 +756,7 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
             and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
         return "works_at", True  # "John A. Georges, International Paper's chairman"
     # "President of Acme Corp Jane Ng", "the deputy secretary of the Foreign Ministry, Ann Lee";
-    # not "the 13th president of the United States, Millard Fillmore": heading a country is no job
+    # not "the second president of Peru, Ana Villa": heading a country is no job
     # at a place
     lo = ma.start - offset
     if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _role_of().search(text, max(0, lo - 50), lo) \
