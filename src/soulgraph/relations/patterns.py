@@ -68,6 +68,9 @@ _PERSON_NOUN = _person_nouns()
 _NOT_MOD = (r"(?:is|was|are|were|the|a|an|and|or|plus|nor|but|of|to|in|on|for|with|at|by|from|into|onto|"
             r"after|before|about|over|near|via|like|than|met|saw|called|visited|drove|flew|told|asked|said|"
             r"says|hired|thanked|when|while|where|who|whom|that|as|if|because|then|and)")
+# a role's modifiers after a copula or an apposition: "a lifelong", "the former"; no verb or
+# preposition ("Omar, who met the mayor of Leeds")
+_HOME_MODS = rf"(?:(?!{_NOT_MOD}\b)(?-i:[a-z][\w-]*)\s+){{0,2}}?"
 _JOB_NOUN = "|".join(w for w in _PERSON_NOUN.split("|") if w not in V.NOT_JOB)
 # kill-verb modifiers before the victim: "killed reporter Don Bolles", not "killed all of Dana's"
 _KMODS = r"(?:(?!(?:and|or|plus|nor|but|of|all|some|most|many|several|both)\b)[\w.-]+\s+){0,3}?"
@@ -81,7 +84,7 @@ _KILL_LEAD = (r"(?:convicted\s+of|charged\s+with(?:\s+having)?|accused\s+of|susp
 _FUNCTION = (r"(?:engineering|marketing|sales|operations|ops|product|design|research|finance|accounting|"
              r"legal|support|security|infrastructure|infra|recruiting|hr|it|growth|data|communications|"
              r"comms|partnerships|procurement|compliance|customer\s+success|business\s+development|"
-             r"platform|frontend|backend|devops|qa|analytics|people|payroll|logistics)")
+             r"platform|frontend|backend|devops|qa|analytics|payroll|logistics)")
 _COMPASS = r"(?:north|south|east|west|central|(?:north|south)-?(?:east|west))(?:ern)?"
 
 # "Sam is a product designer at Figma", "Marta is a lawyer in Madrid": deferred (_gap_rel)
@@ -158,8 +161,11 @@ _GAPS: list[tuple[str, str]] = [
      rf"{_THE}$", "works_at"),
     (rf"^,\s+{_MODS}(?:{_roles('leads')})\s+(?:of|for)\s+{_THE}$", "leads"),
     (rf"^,\s+{_MODS}(?:{_roles('founded')})\s+of\s+{_THE}$", "founded"),
-    # "Lena Marsh, a native of Duluth", "Lena Marsh is a native of Duluth"
-    (rf"^,?\s+(?:(?:is|was)\s+)?{_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+{_THE}$", "lives_in"),
+    # "Omar Said, a lifelong resident of Leeds", "Omar was the mayor of Leeds": a copula or an
+    # apposition's comma right before the role (with its article and at most two modifiers); not
+    # "Omar met the mayor of Leeds", "Omar married a native of Leeds": another person's home
+    (rf"^(?:,|\s+(?:is|was))\s+(?:(?:a|an|the)\s+)?{_HOME_MODS}(?:{_roles('lives_in')})\s+(?:of|from)\s+"
+     rf"{_THE}$", "lives_in"),
     # ("Tolbert was killed April 1980", "X has been killed Y": a passive's name after is no victim)
     (rf"^\s+(?:has\s+|had\s+)?{_KILL}\s+$", "killed"),
     # "Oswald, acting alone, fired the shots that killed Kennedy", "Adamson, convicted of
@@ -464,8 +470,10 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
             if rev == V.IN_PLACE and (_listed_place(mb) or (lead == "'" and not _place_owns(ma, mb))):
                 continue  # "Russia's Ukraine policy", "Austin's Tesla": a place's own firm or landmark only
-            if rev == "killed" and not _killer_named(text, mb.end - offset, gap):
-                continue  # "stabbed to death by his cellmate, Victor Pell told reporters"
+            if rev == "killed" and (not _killer_named(text, mb.end - offset, gap)
+                                    or text.startswith(("'s", "’s"), mb.end - offset)):
+                continue  # "stabbed to death by his cellmate, Victor Pell told reporters", "killed
+                # by his uncle Ned's tractor": the possessor's thing, not he, killed
             _put(out, memory_id, first_index + b, first_index + a, rev, ma.start, mb.end, ma, gap)
         elif gap == " by " and _work_before(text, offset, ma) and not _listed_place(ma) \
                 and not text.startswith(("'s", "’s"), mb.end - offset):
@@ -568,6 +576,13 @@ def _home_role_of() -> re.Pattern:
     return re.compile(rf"\b(?:{_roles('lives_in')})\s+of\s+(?:the\s+)?$", re.I)
 
 
+# "I'm a native of Ohio, Ben": a role after a copula is the subject's; a name after the place
+# is the one spoken to, not the holder
+_COPULA_ROLE = re.compile(r"(?:'m|’m|'re|’re|'s|’s|\b(?:am|is|are|was|were|be|been|being))\s+"
+                          rf"(?:(?:a|an|the)\s+)?{_HOME_MODS}\w+\s+(?:of|from)\s+(?:the\s+)?[^,]*,?\s*$",
+                          re.I)
+
+
 @functools.cache
 def _as_role() -> re.Pattern:
     """"joined Shopify as a staff engineer": a role after a membership."""
@@ -577,10 +592,15 @@ def _as_role() -> re.Pattern:
 
 @functools.cache
 def _as_office() -> re.Pattern:
-    """"named Brian Tull as its new chairman": an office after an appointment, a job or office noun
-    only ("picked Lionel Messi as its player of the year" gives no job)."""
-    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?{_MODS}(?:{_roles('works_at', 'leads')})\b"
-                      r"(?!\s+of\s+the\s+(?:year|month|week|season|day|game|match)\b)", re.I)
+    """"named Brian Tull as its new chairman": an office of a closed list after an appointment, and
+    nothing after it but the phrase's end ("as its player of the year", "as its top designer": a
+    title given, no job)."""
+    def alt(words: frozenset) -> str:
+        return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?(?:(?:{alt(V.OFFICE_MODS)})\s+){{0,3}}"
+                      rf"(?:{alt(V.OFFICES)})(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|last|this|earlier|"
+                      r"effective|after|from|starting|since)\b)", re.I)
 
 
 # "Ana Ruiz has been named CEO at Loomly": the verb is checked first, the role noun alternation
@@ -627,6 +647,8 @@ def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool
     if _RESIDENT.search(gap):
         return _listed_place(mb)
     hit = _HOME_GAP.match(gap)
+    if hit is not None and not _may_live(text, offset, ma):
+        return False
     if hit is None or not (hit.group(1) or hit.group(2)):
         return True
     if hit.group(1) and not hit.group(2):
@@ -635,8 +657,25 @@ def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool
         or not text[max(0, ma.sent_start - offset): ma.start - offset].strip(" \t\n\"'“‘(")
 
 
+_OF_BEFORE = re.compile(r"\b(?:of|at|for|from|with)\s+(?:the\s+)?$", re.I)
+
+
+def _may_live(text: str, offset: int, m: Mention) -> bool:
+    """Whether ``m`` can be the one who "lives in": a name typed an organisation or a place is no
+    resident, nor is a name that is a preposition's object ("Ana Ruiz of Acme Corp now lives in
+    Boston": Ana lives there) or holds one ("Ana Ruiz of Acme Corp" read as one name)."""
+    from soulgraph.classify import gazetteer
+
+    if " of " in m.text or (V.coarse_type(m) in ("org", "place")
+                            and not gazetteer.is_given_name(m.text.split()[0])):
+        return False
+    lo = m.start - offset
+    return _OF_BEFORE.search(text, max(0, lo - 12), lo) is None
+
+
 # after a name that is the whole object of "runs" / "heads": a sentence end, a preposition, an adverb
-_OBJECT_END = re.compile(r"(?:\s*(?:[.,;:!?)\]]|$)|\s+(?:in|at|on|for|since|from|with|and|until|"
+# (not "for": "runs Google Ads for three clinics" runs a product for clients)
+_OBJECT_END = re.compile(r"(?:\s*(?:[.,;:!?)\]]|$)|\s+(?:in|at|on|since|from|with|and|until|"
                          r"near|now|today|again|too|alone|together|downtown|full-time|part-time)\b|"
                          r"\s+[A-Z0-9(\"'“])")
 
@@ -717,14 +756,15 @@ def _apposition(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> t
             and V.coarse_type(mb) != "person":  # not "Rabin's spokesman"
         return "works_at", True  # "John A. Georges, International Paper's chairman"
     # "President of Acme Corp Jane Ng", "the deputy secretary of the Foreign Ministry, Ann Lee";
-    # not "the 13th president of the United States, Millard Fillmore": heading a country is no job
+    # not "the second president of Peru, Ana Villa": heading a country is no job
     # at a place
     lo = ma.start - offset
     if text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) and _role_of().search(text, max(0, lo - 50), lo) \
             and gazetteer.key(ma.text) not in gazetteer.words("places"):
         return "works_at", False
     home = text.endswith(_ROLE_OF_ENDS, max(0, lo - 5), lo) \
-        and _home_role_of().search(text, max(0, lo - 30), lo) is not None
+        and _home_role_of().search(text, max(0, lo - 30), lo) is not None \
+        and _COPULA_ROLE.search(text, max(0, lo - 60), lo) is None
     if home and V.coarse_type(mb) in ("person", "unknown") and not _town_state(text, offset, ma, mb) \
             and (gap == " " or _CLOSED.match(text, after)):
         # "the mayor of Tulsa, Grant Ellery"; not "a native of Bayfield, Wis.", nor a comma that

@@ -140,6 +140,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                     and subs[0][1].lower_ not in _PLURAL_PRONOUNS:
                 continue  # "met students in Osaka", "made friends at X": others, not what the subject is
                 # (a plural subject takes a plural role: "Jenna and Mike became partners at Deloitte")
+            if role(o) == "lives_in" and lem not in COPULAS:
+                continue  # "Omar met the mayor of Leeds", "married a native of Cork": another's home
             roles.append(o)
             noun_frame(ctx, subs, o)
             continue
@@ -217,21 +219,20 @@ _APPOINT = frozenset({"named", "names", "naming", "appointed", "appoints", "appo
 
 def _as_a_job(v, offices_only: bool = False) -> bool:
     """"... as a staff engineer", "... as its new CTO": the verb's "as" names a job (with
-    ``offices_only``, a job or office noun, no other person noun: "picked Messi as its player of
-    the year" gives no job)."""
+    ``offices_only``, an office of a closed list and nothing after it: "named Messi as its player
+    of the decade", "as its top designer" give no job)."""
     return any(c.dep_ == "prep" and c.lower_ == "as" and any(
-        n.dep_ == "pobj" and (role(n) in ("works_at", "leads")
-                              or (not offices_only and n.lower_ in PERSON_NOUNS))
-        and not (offices_only and _an_award(n))
+        n.dep_ == "pobj" and (_an_office(n) if offices_only
+                              else role(n) in ("works_at", "leads") or n.lower_ in PERSON_NOUNS)
         for n in c.children) for c in v.children)
 
 
-_AWARD_SPANS = frozenset({"year", "month", "week", "season", "day", "game", "match", "tournament"})
-
-
-def _an_award(n) -> bool:
-    """"its player of the year", "man of the match": a title given, no post."""
-    return any(p.lower_ == "of" and o.lower_ in _AWARD_SPANS for p, o in preps(n))
+def _an_office(n) -> bool:
+    """"its new chairman", "interim head coach": a listed office, its modifiers listed too, no
+    phrase after it ("its player of the year", "its greatest player ever": a title given)."""
+    return n.lower_ in V.OFFICES and all(
+        c.dep_ in ("det", "poss") or (c.dep_ in ("amod", "compound") and c.lower_ in V.OFFICE_MODS)
+        for c in n.children)
 
 
 def _office_here(n) -> bool:

@@ -259,3 +259,18 @@ def lemma(word: str) -> str:
         if c in _VERBS:
             return c
     return w
+
+
+# the posts an appointment's "as its ..." may name ("named Brian Tull as its new chairman"), a
+# closed list: "named Messi as its player of the decade", "as its top designer" are titles given
+OFFICES = frozenset({
+    "chairman", "chairwoman", "chair", "chairperson", "ceo", "cfo", "cto", "coo", "president",
+    "director", "coach", "editor", "editor-in-chief", "executive", "officer", "manager", "publisher",
+    "dean", "principal", "secretary", "treasurer", "spokesman", "spokeswoman", "spokesperson",
+    "counsel", "chancellor", "provost", "superintendent", "commissioner", "administrator", "head"})
+# the words an office may take before it: "its new chief executive", "as interim head coach"
+OFFICE_MODS = frozenset({
+    "new", "next", "interim", "acting", "first", "permanent", "chief", "executive", "managing",
+    "general", "head", "vice", "deputy", "senior", "associate", "assistant", "technology", "financial",
+    "operating", "board", "artistic", "creative", "sporting", "athletic", "news"})
+
