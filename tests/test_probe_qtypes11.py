@@ -114,29 +114,35 @@ def test_regression_guard_a_capitalised_the_inside_a_sentence_is_a_titles_word()
     the sentence-opening rule too). The actor stays a person, the role is no person's article."""
     types, _ = _graph("My bet is that Kevin Marsh plays The Collector in the sequel.")
     assert types.get("Kevin Marsh") == "person", types
-    assert types.get("Collector") == "org", types
+    assert types.get("Collector") != "person", types  # (a role: no type here is right but person's)
 
 
-@pytest.mark.parametrize("text, name, etype", [
-    ("Spotify raised the price of its family plan again.", "Spotify", None),
-    ("Serbia closed two border crossings overnight.", "Serbia", "place"),
-    ("Kenny scored twice before the break.", "Kenny", "person"),
+@pytest.mark.parametrize("texts, name, etype", [
+    (["Spotify raised the price of its family plan again.", "Spotify also dropped a podcast app."],
+     "Spotify", None),
+    (["Kenny scored twice before the break.", "Kenny then went off injured."], "Kenny", "person"),
 ])
-def test_regex_a_listed_name_that_only_opens_sentences_is_kept(text, name, etype):
+def test_regex_a_listed_name_that_only_opens_sentences_is_kept(texts, name, etype):
     """A one-word name seen only at a sentence start was dropped in regex mode whatever the
-    lists knew of it: 'Spotify raised ...', 'Serbia closed ...', 'Kenny scored ...'."""
-    types, _ = _graph(text, extractor="regex")
+    lists knew of it: kept when it opens two sentences and the dictionary does not know it."""
+    types, _ = _graph(*texts, extractor="regex")
     assert name in types, types
     if etype:
         assert types[name] == etype, types
 
 
-@pytest.mark.parametrize("text, word", [
-    ("Hope you had a good weekend in Leeds.", "Hope"),
-    ("Apple pie is still my favourite dessert.", "Apple"),
+@pytest.mark.parametrize("texts, word", [
+    (["Hope you had a good weekend in Leeds."], "Hope"),
+    (["Apple pie is still my favourite dessert."], "Apple"),
+    # listed as a place or a given name, but a common noun too
+    (["Turkey was a bit dry at the party this time."], "Turkey"),
+    (["Bologna and cheese on rye is his usual lunch."], "Bologna"),
+    (["Heather covers the moor every August.", "Heather turns purple late in summer."], "Heather"),
+    # a name the lists know and the dictionary does not, but only once
+    (["Kenny scored twice before the break."], "Kenny"),
 ])
-def test_regex_a_plain_word_that_opens_a_sentence_is_still_dropped(text, word):
-    types, _ = _graph(text, extractor="regex")
+def test_regex_a_plain_word_that_opens_a_sentence_is_still_dropped(texts, word):
+    types, _ = _graph(*texts, extractor="regex")
     assert word not in types, types
 
 
@@ -159,8 +165,8 @@ def test_a_possessive_name_that_is_no_owners_shop_is_no_org(text, name, etype, e
 @pytest.mark.parametrize("text, name, etype, extractor", [
     ("Can Chelsea coach me before the interview on Monday?", "Chelsea", "person", "spacy"),
     ("Can Chelsea coach me before the interview on Monday?", "Chelsea", "person", "regex"),
-    # (the small model does not find this 'Memphis' at all)
-    ("Memphis star Justin Timberlake signed copies of the record at the mall.", "Memphis", "place", "regex"),
+    # (the small model does not find this 'Memphis'; regex keeps no one-off sentence opener)
+    ("Memphis star Justin Timberlake signed copies of the record at the mall.", "Memphis", None, "regex"),
 ])
 def test_a_staff_word_outside_sport_makes_no_club(text, name, etype, extractor):
     """'coach' with no sport in the sentence (a verb here), 'signed' copies: no club's vote."""
@@ -170,7 +176,8 @@ def test_a_staff_word_outside_sport_makes_no_club(text, name, etype, extractor):
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
 def test_a_staff_word_in_a_sentence_about_sport_still_makes_the_club(extractor):
-    types, _ = _graph("Chelsea coach Emma Hayes praised the defence after the match.", extractor=extractor)
+    types, _ = _graph("On Sunday Chelsea coach Emma Hayes praised the defence after the 2-0 league win.",
+                      extractor=extractor)
     assert types.get("Emma Hayes") == "person", types
     if extractor == "regex":  # (the small model drops the club's name itself)
         assert types.get("Chelsea") == "org", types
@@ -182,3 +189,55 @@ def test_a_listed_chain_with_a_common_noun_owner_is_the_org(extractor):
     org list knows the chain (regex made it a person before the shop rule)."""
     types, _ = _graph("Domino's Pizza said sales rose in the third quarter.", extractor=extractor)
     assert types.get("Domino's Pizza") == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name", [
+    # season, scored, stadium, fans: no sport's own words (a singer's, a show's)
+    ("Last week Denver star Lil Nas scored a third platinum record this season.", "Denver"),
+    ("Last night Boston fans filled the stadium for the Coldplay gig.", "Boston"),
+    # captain / coach before a determiner or after a modal: verbs
+    ("Will Sydney captain the team at the charity quiz this season?", "Sydney"),
+    ("Let Austin coach the juniors before the match next week.", "Austin"),
+    # a meal at a host's home is no venue
+    ("Dinner at Solenne and Bram's place", "Solenne"),
+    ("We had brunch at Lucia's place after the hike.", "Lucia"),
+])
+def test_a_staff_word_with_no_sport_or_a_meal_at_a_hosts_home_makes_no_org(text, name, extractor):
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) != "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_town_with_a_staff_word_and_a_score_is_the_club(extractor):
+    """The must-fire side: a score is sport's own evidence."""
+    types, _ = _graph("On Saturday Leeds striker Joel Piroe scored twice in the 3-1 win.",
+                      extractor=extractor)
+    if extractor == "regex":  # (the small model may drop the club's name itself)
+        assert types.get("Leeds") == "org", types
+    assert types.get("Leeds") != "place", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name", [
+    ("For Christmas I got my uncle Adidas trainers and socks.", "Adidas"),
+    ("She bought her mum Samsung headphones for the flight.", "Samsung"),
+])
+def test_a_brand_given_to_a_kin_is_no_person(text, name, extractor):
+    """'bought my dad <Brand> shoes': the kin word names the one given to, not the brand."""
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) not in ("person", None), types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_titled_brand_after_an_article_and_a_person_noun_is_the_person(extractor):
+    """The must-fire side of the person noun before a brand: kept for a titled name."""
+    types, _ = _graph("In the old story the pirate Captain Morgan buried his gold on the island.",
+                      extractor=extractor)
+    assert types.get("Captain Morgan") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_meal_at_a_listed_chain_is_still_the_venue(extractor):
+    types, _ = _graph("We grabbed lunch at Chipotle near the office on Friday.", extractor=extractor)
+    assert types.get("Chipotle") == "org", types

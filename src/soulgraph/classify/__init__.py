@@ -199,12 +199,14 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes = [v for v in votes if v.kind != "speaker"]
         else:
             votes.append(Vote("person", "speaker", 5.0, "speaker"))
+    if ev is not None and context.gift_to_kin(m, text):  # "got my uncle Adidas trainers"
+        votes = [v for v in votes if v.kind != "title"]
     if ev is not None:
         if e.ambiguous:
             votes.extend(context.ambiguous_votes(m, text))
         if e.marque and _ONE_OF.search(text[max(0, m.start - 16):m.start]):
             votes.append(_A_PRODUCT)
-        elif e.marque and _person_noun_before(text, m.start):
+        elif e.marque and _person_noun_before(text, m.start, e.name):
             votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
         votes.extend(prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
@@ -241,14 +243,22 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
 _STAFF_RIGHT = re.compile(r"\s+(striker|midfielder|goalkeeper|keeper|defender|winger|quarterback|pitcher|"
                           r"shortstop|linebacker|forward|skipper|boss|manager|coach|star|fans|supporters|"
                           r"captain)\b(?!\s+(?:me|us|him|her|them|you|it)\b)")
+# "captain" / "coach" as verbs: before a determiner ("captain the side", "coach the kids"), or
+# after a modal / "let" ("Can Jordan coach ...", "Let Chelsea captain ...").
+_VERB_STAFF = frozenset({"captain", "coach", "skipper"})
+_DETERMINER_RIGHT = re.compile(r"\s+(?:the|a|an|this|that|these|those|my|our|his|her|their|your|its|some|"
+                               r"every|all)\b", re.IGNORECASE)
+_MODAL_LEFT = re.compile(r"\b(?:can|could|will|would|should|shall|may|might|must|let|lets|did|does|do|to|"
+                         r"won't|can't|cannot|didn't|doesn't)\s+$", re.IGNORECASE)
 _POSITIONS = frozenset({"striker", "midfielder", "goalkeeper", "defender", "winger", "quarterback",
                         "pitcher", "shortstop", "linebacker"})
-# ("signed" / "signing" only for or with a club: "signed autographs" is no transfer; "Cup" only
-# capitalised: "a cup of tea")
-_SPORT = re.compile(r"(?i:\b(?:scor(?:ed|es|ing)|goals?|penalty|match(?:es)?|league|season|"
-                    r"transfer\s+(?:window|fee|deadline|target)|sign(?:ed|ing|s)\s+(?:for|with)|"
-                    r"fixture|derby|squad|stadium|kick-?off|hat-?trick|playoffs?|"
-                    r"touchdowns?|innings|\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])))|\bCup\b")
+# Sport-only evidence: a score ("3-1") or a word no other trade uses. Not "season", "scored",
+# "stadium", "match", "fans", "goals", "squad": a singer's season, a film's rave reviews scored,
+# a concert's stadium. ("Cup" only capitalised: "a cup of tea")
+_SPORT = re.compile(r"(?i:\b(?:league|penalty\s+(?:kick|shoot-?out|spot)|transfer\s+(?:window|fee|deadline)|"
+                    r"derby|kick-?off|hat-?trick|playoffs?|touchdowns?|innings|strikers?|goalkeepers?|"
+                    r"midfielders?|quarterbacks?|free\s+kick|"
+                    r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])))|\b(?:Cup|NBA|NFL|NHL|MLB)\b")
 
 
 def _team_staff(m: Mention, text: str) -> Vote | None:
@@ -258,6 +268,9 @@ def _team_staff(m: Mention, text: str) -> Vote | None:
     if hit is None:
         return None
     word = hit.group(1).casefold()
+    if word in _VERB_STAFF and (_DETERMINER_RIGHT.match(text, hit.end())
+                                or _MODAL_LEFT.search(text, max(0, m.start - 12), m.start)):
+        return None  # "Can Jordan coach the kids": a verb, no club's staff
     sport = _SPORT.search(text, max(0, m.sent_start), max(m.sent_end, m.end)) is not None
     if not sport and word not in _POSITIONS:
         return None
@@ -271,14 +284,18 @@ def _listed_anywhere(name: str) -> bool:
 
 
 _NOUN_BEFORE = Vote("person", "the <person noun> X (the pirate Captain Morgan)", 5.0, "noun")
-_LAST_WORD = re.compile(r"([a-z]+)\s+$")
+_ARTICLE_NOUN = re.compile(r"\b(?:the|a|an|this|that)\s+([a-z]+)\s+$", re.IGNORECASE)
 
 
-def _person_noun_before(text: str, start: int) -> bool:
-    """A person noun right before a brand's name ("the pirate Captain Morgan", "the singer X"):
-    the name is that person's, however the brand lists vote."""
-    hit = _LAST_WORD.search(text, max(0, start - 24), start)
-    return hit is not None and lexicon.noun_type(hit.group(1)) == "person"
+def _person_noun_before(text: str, start: int, name: str) -> bool:
+    """"the pirate Captain Morgan": an article, a person noun, then a brand named like a titled
+    person; the name is that person's, however the brand lists vote. Not "my dad Nike shoes"
+    (a possessive and an indirect object) nor a brand that is no titled name."""
+    toks = gazetteer.key(name).split()
+    if len(toks) < 2 or toks[0] not in gazetteer.TITLE_FIRST:
+        return False
+    hit = _ARTICLE_NOUN.search(text, max(0, start - 30), start)
+    return hit is not None and lexicon.noun_type(hit.group(1).casefold()) == "person"
 
 
 _NAMED_LEFT = re.compile(r"(\w+)s?\s+(?:named|called)\s+$")

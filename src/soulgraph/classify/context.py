@@ -38,6 +38,35 @@ _KIN_LEFT = re.compile(
     r"brother|mom|mum|mother|dad|father|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
     r"cousin|uncle|aunt|grandma|grandpa|grandmother|grandfather|boss|colleague|coworker|teacher|"
     r"mentor|neighbou?r|roommate|kid|niece|nephew|fianc[ée]e?)\s*,?\s*$", re.I)
+_NEXT_LOWER = re.compile(r"\s+[a-z]+\b")
+_GIVE_KIN = re.compile(r"\b(?:buy|bought|buying|get|got|getting|give|gave|giving|gift(?:ed)?|send|sent|"
+                       r"order(?:ed)?|make|made|find|found)\s+(?:my|our|his|her|their|your)\s+[a-z]+\s+$",
+                       re.I)
+
+
+def _brand_then_noun(name: str, left: str, right: str) -> bool:
+    """"bought my dad Nike shoes": a listed brand or firm (no given name) after "<give> my <kin>"
+    and before a lowercase word is the gift's maker, not the kin's name (an indirect object)."""
+    k = gazetteer.key(name)
+    listed = k in gazetteer.words("marques") or k in gazetteer.words("orgs")
+    if not listed or gazetteer.is_given_name(k):
+        return False
+    return _GIVE_KIN.search(left) is not None and _NEXT_LOWER.match(right) is not None
+
+
+def gift_to_kin(m: Mention, text: str) -> bool:
+    """"got my uncle Adidas trainers": the spaCy extractor's title cue ("uncle") names the one
+    given to, not the brand (``classify`` drops that cue's vote)."""
+    return "title" in "".join(m.cues) and _brand_then_noun(
+        m.text, text[max(0, m.start - 40):m.start], text[m.end:m.end + 20])
+
+
+def _gift_after_title(text: str, left: str, right: str) -> bool:
+    """The same when the mention holds the kin word: "got my [uncle Adidas] trainers"."""
+    head, _, rest = text.partition(" ")
+    return bool(rest) and _brand_then_noun(rest, f"{left}{head} ", right)
+
+
 _KIN_RIGHT = re.compile(  # "Ana's sister", and tokenised text's "Ana ' s sister"
     r"^\s?['’]\s?s\s+(?:(?:new|little|older|younger|best|real)\s+)?(?:wife|husband|son|daughter|mom|mum|"
     r"mother|dad|father|sister|brother|family|kids|children|friend|friends|girlfriend|boyfriend|"
@@ -150,6 +179,8 @@ _ORG_LEFT = re.compile(
 # at Blue Bottle"), a business and no person, whatever the model's PERSON on an unknown word says
 _VENUE_LEFT = re.compile(r"\b(?:lunch|dinner|breakfast|brunch|coffee|drinks|meal|ate|eat|eating|"
                          r"shopping|shopped)\s+at\s+$", re.I)
+# "dinner at Priya's", "at Paloma and Reggie's place", "at Sam's house": a host's home, no venue
+_HOST_RIGHT = re.compile(r"^(?:\s+(?:and|&)\s+[A-Z][\w\-]*)?\s?['\u2019]s\b")
 _VENUE = Vote("org", "lunch / coffee at X (a restaurant, cafe or shop)", 1.5, "prep")
 # A team in a match result: "Arsenal beat Chelsea 3-1" (the winner: a result verb, the other side
 # and the score; "lost to Girona 4-2"), "Arsenal beat Chelsea 3-1" (the other side: a capitalised
@@ -514,14 +545,15 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if ("said_by" in gate and _SAID_BY.search(left)) or (
             "said_by_end" in gate and _SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
-    if ("kin" in gate and _KIN_LEFT.search(left)) or (rany and _KIN_RIGHT.match(right)):
+    gift = "kin" in gate and _KIN_LEFT.search(left) is not None and _brand_then_noun(m.text, left, right)
+    if ("kin" in gate and not gift and _KIN_LEFT.search(left)) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
     t = _TITLE_LEFT.search(near30) if not near30.islower() and _last_word(near30) in _TITLE_WORDS else None
-    if t:
+    if t and not gift:  # ("got my uncle Adidas trainers": no title either)
         out.append(Vote("person", f"title '{t.group(1).rstrip('.').lower()}'", 3.0, "title"))
-    elif title_word is not None:
+    elif title_word is not None and not _gift_after_title(m.text, left, right):
         out.append(Vote("person", f"title '{title_word}'", 3.0, "title"))
     if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
             _opening(left, last) and _OPENING_VOCATIVE.match(right)) or (
@@ -550,7 +582,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _tail_search(_ORG_LEFT, left, 3):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
-    elif last == "at" and right[:2] not in ("'s", "\u2019s") and _tail_search(_VENUE_LEFT, left, 2):
+    elif last == "at" and not _HOST_RIGHT.match(right) and not gazetteer.is_given_name(m.text) \
+            and _tail_search(_VENUE_LEFT, left, 2):
         out.append(_VENUE)  # (every match ends in "at"; "lunch at Priya's" is at her home)
     if rany and _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))

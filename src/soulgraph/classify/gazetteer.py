@@ -235,7 +235,7 @@ _STORMS = frozenset({"hurricane", "typhoon", "cyclone"})
 
 
 # Titles that open a listed brand's name: "Captain Morgan", "Dr Pepper" (the title votes person).
-_TITLE_FIRST = frozenset({"captain", "cap'n", "dr", "dr.", "doctor", "general", "major", "colonel",
+TITLE_FIRST = frozenset({"captain", "cap'n", "dr", "dr.", "doctor", "general", "major", "colonel",
                           "sergeant", "mr", "mr.", "mrs", "mrs.", "uncle", "aunt", "lady", "sir", "king",
                           "queen"})
 
@@ -263,7 +263,7 @@ def votes(name: str) -> list[Vote]:
         out.append(Vote("tool", "known tool", 2.0 if plain else 4.0, "gazetteer"))
     if k in words("orgs"):
         out.append(Vote("org", "known organisation", 3.0, "gazetteer"))
-    if k in words("marques") and len(toks) > 1 and toks[0] in _TITLE_FIRST:
+    if k in words("marques") and len(toks) > 1 and toks[0] in TITLE_FIRST:
         out.append(Vote("tool", "known brand named like a titled person (Captain Morgan)", 4.5, "gazetteer"))
     elif k in words("marques"):  # "a Toyota", "my Casio": the product first, the maker second
         out.append(Vote("tool", "known brand (its product)", 1.3 if plain else 2.0, "gazetteer"))
@@ -328,7 +328,7 @@ def votes(name: str) -> list[Vote]:
                 break
             if head in words("marques") and toks[-1] not in words("orgs_suffix"):
                 # "Captain Morgan Spiced Rum": a model of the rum, however "Captain" votes
-                titled = toks[0] in _TITLE_FIRST and not is_surname_word(toks[cut])
+                titled = toks[0] in TITLE_FIRST and not is_surname_word(toks[cut])
                 out.append(Vote("tool", f"a model of '{head}'", 4.5 if titled else 2.0, "gazetteer"))
                 known = True
                 break

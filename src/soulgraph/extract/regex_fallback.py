@@ -489,7 +489,7 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "document"
     floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
     seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
-    if seen < floor and not _anchored(c) and not (c.count and _known_opener(key, c.text)):
+    if seen < floor and not _anchored(c) and not (c.count >= 2 and _known_opener(key, c.text)):
         return None  # (before the shape checks: dropped either way, and most drops are these)
     if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
@@ -507,21 +507,18 @@ def _verdict(key: str, c: Candidate) -> str | None:
 
 
 def _known_opener(key: str, text: str) -> bool:
-    """A one-word name that only opens sentences, kept when the lists know it and it is no
-    plain English word: a place or a given name that the dictionary knows as no verb or
-    adjective ("Serbia ...", "Kenny said ..."), a listed organisation, brand, tool or event that
-    it does not know at all ("Spotify raised ..."). Its capital is the name's, not the
+    """A one-word name that only opens sentences (at least twice: the caller counts), kept when
+    the lists know it and the dictionary does not know it at all ("Kenny said ...", "Spotify
+    raised ..."; not "Turkey was dry", "Heather blooms"). Its capital is the name's, not the
     sentence's. (``key``: the candidate's casefolded text; asked once per such candidate.)"""
     if not (text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 2):
         return False
     names = _opener_names()
     if key not in names[0] and key not in names[1]:
         return False  # (most: one set lookup each)
-    if not lexicon.available():
-        return False
-    if key in names[0]:
-        return lexicon.never_verb_or_adjective(key)
-    return not lexicon.is_word(key)
+    # (no word the dictionary knows at all: it lists "turkey", "cologne", "heather" as nouns, and
+    # proper nouns beside them, so a known word cannot be told from a known name)
+    return lexicon.available() and not lexicon.is_word(key)
 
 
 @functools.cache
