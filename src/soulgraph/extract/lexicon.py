@@ -226,15 +226,6 @@ def pos_of(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def never_verb_or_adjective(word: str) -> bool:
-    """Whether WordNet's index lists the lowercase ``word`` itself as no verb, adjective or
-    adverb: a name it knows as a noun ("paul", "serbia") or not at all ("kenny"); not "hope",
-    "will", "nice". No lemma rules: a name is not inflected, and this is asked of many one-off
-    capitalised words."""
-    by_pos = _tables()["by_pos"]
-    return not any(word in by_pos.get(p, ()) for p in ("verb", "adj", "adv"))
-
-
 @functools.lru_cache(maxsize=65536)
 def is_word(word: str) -> bool:
     """Is ``word`` (any case, any inflection) an ordinary English word?"""

@@ -489,7 +489,7 @@ def _verdict(key: str, c: Candidate) -> str | None:
         return "document"
     floor = MIN_FREQ_NOISY if c.shape and c.shape != "camel" else MIN_FREQ_NAME
     seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
-    if seen < floor and not _anchored(c) and not (c.count >= 2 and _known_opener(key, c.text)):
+    if seen < floor and not _anchored(c) and not _known_opener(key, c.text):
         return None  # (before the shape checks: dropped either way, and most drops are these)
     if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
         return None
@@ -507,8 +507,8 @@ def _verdict(key: str, c: Candidate) -> str | None:
 
 
 def _known_opener(key: str, text: str) -> bool:
-    """A one-word name that only opens sentences (at least twice: the caller counts), kept when
-    the lists know it and the dictionary does not know it at all ("Kenny said ...", "Spotify
+    """A one-word name that only opens sentences, kept when the lists know it and the
+    dictionary does not know it at all ("Kenny said ...", "Spotify
     raised ..."; not "Turkey was dry", "Heather blooms"). Its capital is the name's, not the
     sentence's. (``key``: the candidate's casefolded text; asked once per such candidate.)"""
     if not (text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 2):
