@@ -240,3 +240,21 @@ def test_a_titled_brand_after_an_article_and_a_person_noun_is_the_person(extract
 def test_a_meal_at_a_listed_chain_is_still_the_venue(extractor):
     types, _ = _graph("We grabbed lunch at Chipotle near the office on Friday.", extractor=extractor)
     assert types.get("Chipotle") == "org", types
+
+
+# Third review: a league's name is no club evidence, a range before a noun is no score, and a
+# capitalised word after the "'s" makes a place's name, not a host's home.
+@pytest.mark.parametrize("text, town", [
+    ("Houston star Beyonce sang the anthem before the NFL game on Sunday.", "Houston"),
+    ("Toronto star Drake dropped 3-4 new songs overnight.", "Toronto"),
+    ("Last week Chicago fans waited 2-3 hours in the cold for the parade.", "Chicago"),
+])
+def test_a_league_name_or_a_number_range_makes_no_club_of_a_town(text, town):
+    types, _ = _graph(text, extractor="spacy")
+    assert types.get(town) == "place", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_dinner_at_a_name_and_a_possessive_name_is_a_venue(extractor):
+    types, _ = _graph("We had dinner at Zazie and Tom's Diner after the show.", extractor=extractor)
+    assert types.get("Tom's Diner") == "org", types

@@ -255,10 +255,16 @@ _POSITIONS = frozenset({"striker", "midfielder", "goalkeeper", "defender", "wing
 # Sport-only evidence: a score ("3-1") or a word no other trade uses. Not "season", "scored",
 # "stadium", "match", "fans", "goals", "squad": a singer's season, a film's rave reviews scored,
 # a concert's stadium. ("Cup" only capitalised: "a cup of tea")
-_SPORT = re.compile(r"(?i:\b(?:league|penalty\s+(?:kick|shoot-?out|spot)|transfer\s+(?:window|fee|deadline)|"
+# A league's name ("NFL", "Cup") says what the sentence is about, not that "X star" is a club's
+# ("Houston star Beyonce sang before the NFL game"); a range before a noun is no score ("3-4 new
+# songs", "waited 2-3 hours"): a score ends there or goes on with a result or place word.
+_SPORT = re.compile(r"(?i:\b(?:league(?!\s+of\b)|penalty\s+(?:kick|shoot-?out|spot)|"
+                    r"transfer\s+(?:window|fee|deadline)|"
                     r"derby|kick-?off|hat-?trick|playoffs?|touchdowns?|innings|strikers?|goalkeepers?|"
                     r"midfielders?|quarterbacks?|free\s+kick|"
-                    r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])))|\b(?:Cup|NBA|NFL|NHL|MLB)\b")
+                    r"\d{1,3}[-\u2013]\d{1,3}(?![\d%\w\-\u2013])(?!\s+(?!(?:win|wins|won|victory|defeat|loss|"
+                    r"draw|lead|home|away|at|in|on|against|after|before|with|to|for|and|over|aggregate|"
+                    r"thriller|scoreline)\b)[a-z])))")
 
 
 def _team_staff(m: Mention, text: str) -> Vote | None:

@@ -180,7 +180,8 @@ _ORG_LEFT = re.compile(
 _VENUE_LEFT = re.compile(r"\b(?:lunch|dinner|breakfast|brunch|coffee|drinks|meal|ate|eat|eating|"
                          r"shopping|shopped)\s+at\s+$", re.I)
 # "dinner at Priya's", "at Paloma and Reggie's place", "at Sam's house": a host's home, no venue
-_HOST_RIGHT = re.compile(r"^(?:\s+(?:and|&)\s+[A-Z][\w\-]*)?\s?['\u2019]s\b")
+# (not before a capitalised word: "dinner at Zazie and Tom's Diner" names a diner)
+_HOST_RIGHT = re.compile(r"^(?:\s+(?:and|&)\s+[A-Z][\w\-]*)?\s?['\u2019]s\b(?!\s+[A-Z])")
 _VENUE = Vote("org", "lunch / coffee at X (a restaurant, cafe or shop)", 1.5, "prep")
 # A team in a match result: "Arsenal beat Chelsea 3-1" (the winner: a result verb, the other side
 # and the score; "lost to Girona 4-2"), "Arsenal beat Chelsea 3-1" (the other side: a capitalised
