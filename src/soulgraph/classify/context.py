@@ -546,8 +546,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if ("said_by" in gate and _SAID_BY.search(left)) or (
             "said_by_end" in gate and _SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
-    gift = "kin" in gate and _KIN_LEFT.search(left) is not None and _brand_then_noun(m.text, left, right)
-    if ("kin" in gate and not gift and _KIN_LEFT.search(left)) or (rany and _KIN_RIGHT.match(right)):
+    kin_left = "kin" in gate and _KIN_LEFT.search(left) is not None
+    gift = kin_left and _brand_then_noun(m.text, left, right)
+    if (kin_left and not gift) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
