@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 from soulgraph.classify import gazetteer
 from soulgraph.classify.lexicon import noun_type
@@ -16,10 +17,14 @@ from soulgraph.models import Mention, RelationCandidate
 from soulgraph.relations import vocab as V
 
 
+def _alternation(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, escaped, longest first (a word before its prefixes)."""
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
 def _kin_of(relation: str) -> str:
     """An alternation of the kin nouns of one relation: "my friend Priya" is no family."""
-    words = (re.escape(k) for k in V.KIN if V.ROLE_NOUN.get(k) == relation)
-    return "|".join(sorted(words, key=len, reverse=True))
+    return _alternation(k for k in V.KIN if V.ROLE_NOUN.get(k) == relation)
 
 
 _KIN = _kin_of("family_of")
@@ -29,9 +34,7 @@ _THE = r"(?:the\s+|a\s+|an\s+)?"
 
 def _roles(*relations: str) -> str:
     """An alternation of the role nouns that mean one of ``relations`` ("ceo", "spokesman")."""
-    words = sorted((re.escape(w) for w, r in V.ROLE_NOUN.items() if r in relations and w not in V.KIN),
-                   key=len, reverse=True)
-    return "|".join(words)
+    return _alternation(w for w, r in V.ROLE_NOUN.items() if r in relations and w not in V.KIN)
 
 
 # "a senior", "the former deputy": up to three words, none a conjunction ("Lisa, Tom, and the
@@ -59,8 +62,8 @@ def _person_nouns() -> str:
     "pianist", "lawyer"), kin and friends left out: "Soviet historian Roy Medvedev"."""
     from soulgraph.classify.lexicon import PERSON_NOUNS
 
-    words = (w for w in PERSON_NOUNS if w.isalpha() and w not in V.KIN and V.ROLE_NOUN.get(w) != "friend_of")
-    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return _alternation(w for w in PERSON_NOUNS
+                        if w.isalpha() and w not in V.KIN and V.ROLE_NOUN.get(w) != "friend_of")
 
 
 _PERSON_NOUN = _person_nouns()
@@ -74,7 +77,7 @@ _HOME_MODS = rf"(?:(?!{_NOT_MOD}\b)(?-i:[a-z][\w-]*)\s+){{0,2}}?"
 _JOB_NOUN = "|".join(w for w in _PERSON_NOUN.split("|") if w not in V.NOT_JOB)
 # kill-verb modifiers before the victim: "killed reporter Don Bolles", not "killed all of Dana's"
 _KMODS = r"(?:(?!(?:and|or|plus|nor|but|of|all|some|most|many|several|both)\b)[\w.-]+\s+){0,3}?"
-_ORG_STARTED = "|".join(sorted(map(re.escape, V.STARTED_ORGS), key=len, reverse=True))
+_ORG_STARTED = _alternation(V.STARTED_ORGS)
 # "convicted of murdering", "acted alone in killing", "fired the shots that killed"
 _KILLING = (r"(?:killing|murdering|assassinating|killed|murdered|assassinated|"
             r"the\s+(?:assassination|murder|killing)\s+of)")
@@ -595,11 +598,9 @@ def _as_office() -> re.Pattern:
     """"named Brian Tull as its new chairman": an office of a closed list after an appointment, and
     nothing after it but the phrase's end ("as its player of the year", "as its top designer": a
     title given, no job)."""
-    def alt(words: frozenset) -> str:
-        return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-
-    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?(?:(?:{alt(V.OFFICE_MODS)})\s+){{0,3}}"
-                      rf"(?:{alt(V.OFFICES)})(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|last|this|earlier|"
+    mods, offices = _alternation(V.OFFICE_MODS), _alternation(V.OFFICES)
+    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?(?:(?:{mods})\s+){{0,3}}"
+                      rf"(?:{offices})(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|last|this|earlier|"
                       r"effective|after|from|starting|since)\b)", re.I)
 
 
