@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 def graph_from_data(data, name: str) -> nx.MultiDiGraph:
     """Our node-link graph, or soul-protocol's ``graph.json`` layout converted."""
     if isinstance(data, dict) and "nodes" in data:
-        return nodelink.from_data(data)
+        try:
+            return nodelink.from_data(data)
+        except SoulgraphError as exc:
+            raise SoulgraphError(f"{name}: {exc}") from None
     if isinstance(data, dict) and ("entities" in data or "edges" in data or "soulgraph" in data):
         g = soulproto.from_soul(data)
         if not isinstance(data.get("soulgraph"), dict):
@@ -120,6 +123,16 @@ def _inside(path: Path, store_path: Path) -> bool:
     return p == s or s in p.parents
 
 
+def refuse_read_only(store: Store, target: Path | None) -> None:
+    """Stop before any work when the file a write would replace (the soul ZIP, a soul
+    folder's ``memory/graph.json``, or the graph file ``target``) is read-only."""
+    from soulgraph.safety import refuse_read_only
+
+    if target is None:
+        target = Path(store.path) / "memory" / "graph.json" if store.kind == "soul-dir" else Path(store.path)
+    refuse_read_only(target)
+
+
 def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None,
                 node_columns: BuiltColumns | None = None) -> soul_write.Written:
     """Write ``g`` where the store keeps its graph: inside a soul (``target`` None) or at
@@ -128,6 +141,7 @@ def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None,
     ``g`` gathered (``Build.node_columns``), for a graph unchanged since it was built."""
     from soulgraph.sources import soul_write  # the writer, loaded only by commands that write
 
+    refuse_read_only(store, target)
     if target is None:
         return soul_write.write_graph(store, soulproto.to_soul(g, node_columns=node_columns))
     changed = nodelink.save(g, target, like=store.mode_model, node_columns=node_columns)

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import time
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
@@ -38,7 +40,8 @@ from soulgraph.extract.preload import ModelPreload
 from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
 from soulgraph.registry import Registry
 
-CACHE_FORMAT = "soulgraph-analysis-cache/3"
+CACHE_FORMAT = "soulgraph-analysis-cache/4"  # /4: a CRC-32 of the rest closes the file
+_CHECK = re.compile(rb',"check":"([0-9a-f]{8})"\}$')
 _MF = tuple(f.name for f in fields(Mention))
 _RF = tuple(f.name for f in fields(RelationCandidate))
 
@@ -96,11 +99,20 @@ class AnalysisCache:
         ]
 
     def dumps(self) -> bytes:
-        return orjson.dumps({
+        """The file: one JSON object whose last key, ``check``, is the CRC-32 of the bytes
+        before it (rows damaged on disk or edited are never reused, see :func:`intact`)."""
+        body = orjson.dumps({
             "format": CACHE_FORMAT, "code": code_fingerprint(), "extractor": self.extractor,
             "mention_fields": _MF, "relation_fields": _RF, "entries": self.entries,
             "decisions": self.decisions,
-        })
+        })[:-1]
+        return body + b',"check":"%08x"}' % zlib.crc32(body)
+
+
+def intact(raw: bytes) -> bool:
+    """``raw`` ends with the CRC-32 of what precedes it (a few ms for a 10k-memory cache)."""
+    m = _CHECK.search(raw, max(0, len(raw) - 32))
+    return m is not None and int(m[1], 16) == zlib.crc32(memoryview(raw)[:m.start()])
 
 
 def load_cache(path: Path | None, extractor: str | None) -> AnalysisCache | None:
@@ -114,6 +126,8 @@ def load_cache(path: Path | None, extractor: str | None) -> AnalysisCache | None
 
 
 def loads_cache(raw: bytes, extractor: str | None = None) -> AnalysisCache | None:
+    if not intact(raw):
+        return None
     try:
         with gcpause.paused():  # many small lists: collections would re-scan them all
             data = orjson.loads(raw)
@@ -330,6 +344,8 @@ def update(
         store = read_store(source)
         reg = registry_mod.load(registry or registry_mod.default_path(source))
         target = locate.graph_target(store, out)
+        if not dry_run:
+            locate.refuse_read_only(store, target)
         if target is None:
             old = locate.soul_graph(store)
         elif target.exists():
@@ -344,8 +360,14 @@ def update(
         cpath = cache_path(store, target)
         cache = load_cache(cpath, extractor)
         t_read = time.perf_counter() - t0
-        res = update_memories(store.memories, old, cache, extractor=extractor, registry=reg,
-                              workers=workers, progress=progress, preload=pre)
+        try:
+            res = update_memories(store.memories, old, cache, extractor=extractor, registry=reg,
+                                  workers=workers, progress=progress, preload=pre)
+        except _DAMAGE as exc:
+            if cache is None:
+                raise
+            res = _without_cache(cpath, exc, store.memories, old, extractor=extractor,
+                                 registry=reg, workers=workers, progress=progress)
         written = None
         t_write = time.perf_counter()
         if not dry_run:
@@ -372,6 +394,22 @@ def update(
             backup=str(written.backup) if written and written.backup else None,
             written=bool(written and written.changed),
         )
+
+
+# What rows of the wrong shape in a damaged cache file raise (valid JSON, so it loaded)
+_DAMAGE = (TypeError, ValueError, IndexError, KeyError, AttributeError)
+
+
+def _without_cache(cpath: Path, exc: Exception, memories: Sequence[Memory],
+                   old: nx.MultiDiGraph | None, **kw) -> Updated:
+    """The update again with no cache, after ``exc`` from a cache file whose rows are not
+    what this code writes (edited, or damaged on disk): a cold update, one warning. A fault
+    of the code itself raises again here, now without the cache to blame."""
+    import warnings
+
+    warnings.warn(f"{cpath}: the analysis cache is damaged ({type(exc).__name__}); "
+                  "extracting every memory again", stacklevel=2)
+    return update_memories(memories, old, None, **kw)
 
 
 @contextmanager

@@ -76,11 +76,40 @@ def from_data(data: dict) -> nx.MultiDiGraph:
     times = cols.MemoryTimes(g.graph)
     tables = data.get(cols.TABLE) or {}
     try:
-        _add_nodes(g, _entities(data["nodes"], _copy(tables.get("nodes")), times))
-        _add_edges(g, _entities(edges, _copy(tables.get("edges")), times))
+        node_attrs = _entities(data["nodes"], _copy(tables.get("nodes")), times)
+        edge_attrs = _entities(edges, _copy(tables.get("edges")), times)
+        _check_text_fields(node_attrs, edge_attrs, g.graph.get("memories"))
+        _add_nodes(g, node_attrs)
+        _add_edges(g, edge_attrs)
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise SoulgraphError(f"malformed node-link graph: {exc.__class__.__name__}") from None
     return g
+
+
+_TEXT = frozenset({str, type(None)})
+
+
+def _types_of(items: list, key: str) -> set[type]:
+    return set(map(type, map(dict.get, items, repeat(key))))
+
+
+def _check_text_fields(nodes: list, edges: list, memories: object) -> None:
+    """The fields every command reads as text (ids, names, types, relations, the memory
+    records), checked once at load, C-level: a graph edited by hand or written by another
+    tool with a number or null there is one clear error here, not a traceback later."""
+    wrong = next((f"a node's {k!r} is not a string" for k, ok in
+                  (("id", {str}), ("name", _TEXT), ("type", _TEXT)) if _types_of(nodes, k) - ok), None)
+    wrong = wrong or next((f"an edge's {k!r} is not a string" for k, ok in
+                           (("source", {str}), ("target", {str}), ("relation", _TEXT))
+                           if _types_of(edges, k) - ok), None)
+    if memories is not None and not wrong:
+        if type(memories) is not list or set(map(type, memories)) - {dict}:
+            wrong = "the graph's 'memories' is not a list of objects"
+        else:
+            wrong = next((f"a memory record's {k!r} is not a string" for k, ok in
+                          (("id", {str}), ("text", _TEXT)) if _types_of(memories, k) - ok), None)
+    if wrong:
+        raise SoulgraphError(f"malformed node-link graph: {wrong}")
 
 
 def _add_nodes(g: nx.MultiDiGraph, attrs: list) -> None:

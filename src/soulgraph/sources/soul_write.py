@@ -117,7 +117,11 @@ def _write_zip(store: Store, raw: bytes) -> Written:
                 replace_member(src, fh, GRAPH, raw, where=target, crc=crc)
 
         def verify(tmp: Path) -> None:
-            verify_zip(tmp, target, raw, read_whole=store.read_whole, crc=crc)
+            try:
+                verify_zip(tmp, target, raw, read_whole=store.read_whole, crc=crc)
+            except SoulgraphError:
+                check_unchanged(store)  # a soul rewritten meanwhile fails it too: say why
+                raise
             check_unchanged(store)
 
         with _backup(target) as backup:

@@ -1,0 +1,202 @@
+"""A user's-eye audit through the real CLI: read-only files, a soul rewritten while it is
+being written, a damaged update cache, graph files with fields of the wrong type."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import time
+import zipfile
+import zlib
+
+import pytest
+from conftest import run_cli
+from soulkit import entry, make_dir_soul, make_zip_soul, snapshot
+
+LAYERS = {"episodic": [entry("e1", "User: Arjun uses Python at Acme Corp.\nAgent: Noted."),
+                       entry("e2", "Maya moved to Lisbon with her brother Tomas.")],
+          "semantic": [entry("s1", "Priya Raman leads the billing team at Globex.", "semantic")]}
+
+
+def _one_error(r: subprocess.CompletedProcess, needle: str) -> None:
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("soulgraph: error: "), r.stderr
+    assert needle in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+# --------------------------------------------------------------------------- read-only files
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir"])
+@pytest.mark.parametrize("command", ["repair", "update"])
+def test_a_read_only_soul_is_refused_and_left_as_it_was(tmp_path, kind, command):
+    """The rename that replaces a soul needs only the folder's permission, so a soul the user
+    made read-only (chmod a-w) was silently replaced. Now: one line, exit 2, nothing written;
+    a dry run and --out (which leave the soul alone) still work, and so does a writable soul."""
+    soul = (make_zip_soul if kind == "zip" else make_dir_soul)(tmp_path / "me.soul", LAYERS)
+    locked = soul if kind == "zip" else soul / "memory" / "graph.json"
+    args = ["repair", "--rebuild-graph"] if command == "repair" else ["update"]
+    locked.chmod(0o444)
+    before = snapshot(tmp_path)
+    r = run_cli(*args, soul, "--extractor", "regex")
+    _one_error(r, "read-only")
+    assert snapshot(tmp_path) == before and stat.S_IMODE(locked.stat().st_mode) == 0o444
+    assert run_cli(*args, soul, "--extractor", "regex", "--dry-run").returncode == 0
+    assert snapshot(tmp_path) == before
+    out = tmp_path.parent / f"{tmp_path.name}-graph.json"
+    assert run_cli(*args, soul, "--extractor", "regex", "--out", out).returncode == 0
+    assert json.loads(out.read_bytes())["nodes"] and snapshot(tmp_path) == before
+    locked.chmod(0o644)
+    r = run_cli(*args, soul, "--extractor", "regex")
+    assert r.returncode == 0, r.stderr
+    assert snapshot(tmp_path) != before
+
+
+def test_a_read_only_graph_file_is_not_replaced(tmp_path):
+    mem = tmp_path / "m.jsonl"
+    mem.write_text(json.dumps({"id": "a", "content": "Arjun uses Python at Acme Corp."}) + "\n")
+    graph = tmp_path / "g.json"
+    graph.write_text('{"nodes": [], "edges": []}')
+    graph.chmod(0o444)
+    before = snapshot(tmp_path)
+    _one_error(run_cli("repair", "--rebuild-graph", mem, "--out", graph, "--extractor", "regex"),
+               "read-only")
+    assert snapshot(tmp_path) == before
+    graph.chmod(0o644)
+    assert run_cli("repair", "--rebuild-graph", mem, "--out", graph, "--extractor", "regex").returncode == 0
+    assert json.loads(graph.read_bytes())["nodes"]
+
+
+# --------------------------------------------------------------------------- rewritten meanwhile
+
+
+def test_a_soul_rewritten_while_soulgraph_writes_it_is_reported_as_changed(tmp_path):
+    """Another program adds a member while the new archive is being written: the new archive
+    then fails verification too, and the message said only that; it now says the soul
+    changed (and the soul keeps the other program's bytes, no backup left behind)."""
+    soul = make_zip_soul(tmp_path / "me.soul", LAYERS)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "soulgraph", "repair", "--rebuild-graph", str(soul), "--extractor", "regex"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "SOULGRAPH_TEST_SLOW_WRITE": "0.05"})
+    backup = tmp_path / "me.soul.bak"
+
+    def writing() -> bool:  # the new archive's temp file (not the backup's) is being filled
+        return any(p.name.startswith(".soulgraph-tmp-me.soul.") and ".bak." not in p.name
+                   for p in tmp_path.iterdir())
+
+    deadline = time.monotonic() + 120
+    while not writing() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    with zipfile.ZipFile(soul, "a") as zf:
+        zf.writestr("notes/added-by-user.txt", "an edit made meanwhile")
+    theirs = soul.read_bytes()
+    out, err = proc.communicate(timeout=300)
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+    _one_error(done, "changed since soulgraph read it")
+    assert soul.read_bytes() == theirs and not backup.exists()
+
+
+# --------------------------------------------------------------------------- the update cache
+
+
+def _first_cached_row(cache: dict) -> list:
+    return next(e for e in cache["entries"].values() if e[1])[1][0]
+
+
+def _sealed(cache: dict) -> bytes:
+    """``cache`` as a file whose closing CRC-32 matches (what only a forger would write)."""
+    cache = {k: v for k, v in cache.items() if k != "check"}
+    body = json.dumps(cache, separators=(",", ":")).encode()[:-1]
+    return body + b',"check":"%08x"}' % zlib.crc32(body)
+
+
+@pytest.mark.parametrize("damage", ["start as text", "short row"])
+def test_update_never_reuses_or_crashes_on_a_damaged_cache(tmp_path, damage):
+    """The analysis cache is valid JSON whose rows are not what soulgraph wrote (a start
+    offset turned into text, a row cut short): update crashed with a traceback, or copied
+    the text offset into the graph. Now a cache whose closing CRC-32 does not match is no
+    usable cache (a cold update), and a forged row that matches it but breaks the build gets
+    one warning and a cold update: the graph is the full rebuild's either way. An intact
+    cache is reused without a warning."""
+    soul = make_zip_soul(tmp_path / "me.soul", LAYERS)
+    assert run_cli("repair", "--rebuild-graph", soul, "--extractor", "spacy").returncode == 0
+    cache_file = tmp_path / "me.soul.graph-cache"
+    good = cache_file.read_bytes()
+    r = run_cli("update", soul, "--json")
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert json.loads(r.stdout)["stats"]["reused"] == 3
+    rebuilt = tmp_path.parent / f"{tmp_path.name}-rebuilt.json"
+    assert run_cli("repair", "--rebuild-graph", soul, "--out", rebuilt).returncode == 0
+    full = json.loads(rebuilt.read_bytes())
+    cache = json.loads(good)
+    row = _first_cached_row(cache)
+    if damage == "start as text":
+        row[1] = str(row[1])
+    else:
+        del row[2:]
+    tries = [(json.dumps(cache).encode(), False)]
+    if damage == "short row":  # sealed anew, it reaches the build, which cannot use it
+        tries.append((_sealed(cache), True))
+    for raw, warned in tries:
+        cache_file.write_bytes(raw)
+        r = run_cli("update", soul, "--json")
+        assert r.returncode == 0, r.stderr
+        assert ("analysis cache is damaged" in r.stderr) == warned and r.stderr.count("\n") == warned
+        assert json.loads(r.stdout)["stats"]["extracted"] == 3
+        graph = json.loads(zipfile.ZipFile(soul).read("memory/graph.json"))["soulgraph"]
+        assert (graph["nodes"], graph["edges"], graph.get("provenance_table")) == (
+            full["nodes"], full["edges"], full.get("provenance_table"))
+        assert run_cli("update", soul).stderr == ""  # the cache was written again, whole
+
+
+# --------------------------------------------------------------------------- graph files
+
+
+QUERIES = [("health", "{g}", "--json"), ("entities", "{g}", "--json"), ("neighbors", "{g}", "Arjun"),
+           ("path", "{g}", "Arjun", "Python"), ("memories", "{g}", "Arjun"), ("timeline", "{g}", "Arjun"),
+           ("recall", "{g}", "What does Arjun use?", "--json"), ("export", "{g}", "--format", "mermaid")]
+
+
+def _damaged(data: dict, how: str) -> dict:
+    data = json.loads(json.dumps(data))
+    if how == "null node id":
+        data["nodes"][0]["id"] = None
+    elif how == "number ids":  # as networkx writes a graph whose nodes are numbers
+        ids = {n["id"]: i for i, n in enumerate(data["nodes"])}
+        for n in data["nodes"]:
+            n["id"] = ids[n["id"]]
+        for e in data["edges"]:
+            e["source"], e["target"] = ids[e["source"]], ids[e["target"]]
+    elif how == "memories not a list":
+        data["graph"]["memories"] = "m.jsonl"
+    elif how == "memory text a number":
+        data["graph"]["memories"][0]["text"] = 42
+    elif how == "node name a number":
+        data["nodes"][0]["name"] = 7
+    return data
+
+
+@pytest.mark.parametrize("how", ["null node id", "number ids", "memories not a list",
+                                 "memory text a number", "node name a number"])
+def test_query_commands_on_a_graph_file_with_wrong_types_give_one_line(tmp_path, how):
+    """A graph file edited by hand or written by another tool, with a number or null where
+    text belongs: every query command crashed with a traceback (exit 1). Now one line naming
+    the file and the field, exit 2; the intact file answers every query."""
+    mem = tmp_path / "m.jsonl"
+    mem.write_text("".join(json.dumps({"id": f"m{i}", "content": t}) + "\n" for i, t in enumerate(
+        ["Arjun uses Python at Acme Corp.", "Arjun moved to Lisbon last spring."])))
+    good = tmp_path / "good.json"
+    assert run_cli("repair", "--rebuild-graph", mem, "--out", good, "--extractor", "regex").returncode == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(_damaged(json.loads(good.read_bytes()), how)))
+    before = snapshot(tmp_path)
+    for q in QUERIES:
+        assert run_cli(*(a.format(g=good) for a in q)).returncode == 0, q
+        r = run_cli(*(a.format(g=bad) for a in q))
+        _one_error(r, f"{bad}: malformed node-link graph")
+        assert "not a" in r.stderr, r.stderr
+    assert snapshot(tmp_path) == before
