@@ -171,32 +171,51 @@ def _damaged(data: dict, how: str) -> dict:
             n["id"] = ids[n["id"]]
         for e in data["edges"]:
             e["source"], e["target"] = ids[e["source"]], ids[e["target"]]
+    elif how == "node name a number":
+        data["nodes"][0]["name"] = 7
     elif how == "memories not a list":
         data["graph"]["memories"] = "m.jsonl"
     elif how == "memory text a number":
         data["graph"]["memories"][0]["text"] = 42
-    elif how == "node name a number":
-        data["nodes"][0]["name"] = 7
+    elif how == "memory id a number":
+        data["graph"]["memories"][0]["id"] = 0
     return data
 
 
-@pytest.mark.parametrize("how", ["null node id", "number ids", "memories not a list",
-                                 "memory text a number", "node name a number"])
-def test_query_commands_on_a_graph_file_with_wrong_types_give_one_line(tmp_path, how):
-    """A graph file edited by hand or written by another tool, with a number or null where
-    text belongs: every query command crashed with a traceback (exit 1). Now one line naming
-    the file and the field, exit 2; the intact file answers every query."""
+def _graph_files(tmp_path):
     mem = tmp_path / "m.jsonl"
     mem.write_text("".join(json.dumps({"id": f"m{i}", "content": t}) + "\n" for i, t in enumerate(
         ["Arjun uses Python at Acme Corp.", "Arjun moved to Lisbon last spring."])))
     good = tmp_path / "good.json"
     assert run_cli("repair", "--rebuild-graph", mem, "--out", good, "--extractor", "regex").returncode == 0
-    bad = tmp_path / "bad.json"
+    return good, tmp_path / "bad.json"
+
+
+@pytest.mark.parametrize("how", ["null node id", "number ids", "node name a number"])
+def test_query_commands_on_a_graph_file_with_non_text_nodes_give_one_line(tmp_path, how):
+    """A graph file edited by hand or written by another tool, with a number or null where
+    a node's text belongs: every query command crashed with a traceback (exit 1). Now one
+    line naming the file and the field, exit 2; the intact file answers every query."""
+    good, bad = _graph_files(tmp_path)
     bad.write_text(json.dumps(_damaged(json.loads(good.read_bytes()), how)))
     before = snapshot(tmp_path)
     for q in QUERIES:
         assert run_cli(*(a.format(g=good) for a in q)).returncode == 0, q
         r = run_cli(*(a.format(g=bad) for a in q))
-        _one_error(r, f"{bad}: malformed node-link graph")
-        assert "not a" in r.stderr, r.stderr
+        _one_error(r, f"{bad}: malformed node-link graph: a node's")
     assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("how", ["memories not a list", "memory text a number", "memory id a number"])
+def test_query_commands_skip_odd_memory_records_as_health_does(tmp_path, how):
+    """Health skipped a hand-edited memory record; every other query command crashed on it
+    (entities, neighbors, path, memories, timeline, recall: a traceback, exit 1). Now every
+    reader skips it: the same answers as the intact file, less that record's text."""
+    good, bad = _graph_files(tmp_path)
+    bad.write_text(json.dumps(_damaged(json.loads(good.read_bytes()), how)))
+    for q in QUERIES:
+        r = run_cli(*(a.format(g=bad) for a in q))
+        assert r.returncode == 0 and r.stderr == "", (q, r.stderr)
+    kept = json.loads(run_cli("memories", bad, "Arjun", "--json").stdout)
+    assert [m["id"] for m in kept] == ([] if how == "memories not a list" else ["m1"])
+    assert len(json.loads(run_cli("memories", good, "Arjun", "--json").stdout)) == 2

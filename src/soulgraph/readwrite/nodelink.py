@@ -73,12 +73,13 @@ def from_data(data: dict) -> nx.MultiDiGraph:
         raise SoulgraphError("malformed node-link graph: 'edges' is not a list")
     g = nx.MultiDiGraph()
     g.graph.update(data.get("graph") or {})
+    _skip_odd_records(g.graph)
     times = cols.MemoryTimes(g.graph)
     tables = data.get(cols.TABLE) or {}
     try:
         node_attrs = _entities(data["nodes"], _copy(tables.get("nodes")), times)
         edge_attrs = _entities(edges, _copy(tables.get("edges")), times)
-        _check_text_fields(node_attrs, edge_attrs, g.graph.get("memories"))
+        _check_text_fields(node_attrs, edge_attrs)
         _add_nodes(g, node_attrs)
         _add_edges(g, edge_attrs)
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
@@ -93,23 +94,32 @@ def _types_of(items: list, key: str) -> set[type]:
     return set(map(type, map(dict.get, items, repeat(key))))
 
 
-def _check_text_fields(nodes: list, edges: list, memories: object) -> None:
-    """The fields every command reads as text (ids, names, types, relations, the memory
-    records), checked once at load, C-level: a graph edited by hand or written by another
-    tool with a number or null there is one clear error here, not a traceback later."""
-    wrong = next((f"a node's {k!r} is not a string" for k, ok in
-                  (("id", {str}), ("name", _TEXT), ("type", _TEXT)) if _types_of(nodes, k) - ok), None)
-    wrong = wrong or next((f"an edge's {k!r} is not a string" for k, ok in
+def _check_text_fields(nodes: list, edges: list) -> None:
+    """The fields every command reads as text (node ids, names and types, edge endpoints
+    and relations), checked once at load, C-level: a graph edited by hand or written by
+    another tool with a number or null there is one clear error here, not a traceback later."""
+    wrong = next((f"a node's {k!r}" for k, ok in (("id", {str}), ("name", _TEXT), ("type", _TEXT))
+                  if _types_of(nodes, k) - ok), None)
+    wrong = wrong or next((f"an edge's {k!r}" for k, ok in
                            (("source", {str}), ("target", {str}), ("relation", _TEXT))
                            if _types_of(edges, k) - ok), None)
-    if memories is not None and not wrong:
-        if type(memories) is not list or set(map(type, memories)) - {dict}:
-            wrong = "the graph's 'memories' is not a list of objects"
-        else:
-            wrong = next((f"a memory record's {k!r} is not a string" for k, ok in
-                          (("id", {str}), ("text", _TEXT)) if _types_of(memories, k) - ok), None)
     if wrong:
-        raise SoulgraphError(f"malformed node-link graph: {wrong}")
+        raise SoulgraphError(f"malformed node-link graph: {wrong} is not a string")
+
+
+def _skip_odd_records(meta: dict) -> None:
+    """Drop memory records that are not ``{"id": text, "text": text or null, ...}`` (a
+    hand-edited graph): every reader skips them, as health always did; a rebuild or update
+    writes them again from the store. Checked C-level; the usual file is left as it is."""
+    mems = meta.get("memories")
+    if mems is None:
+        return
+    if type(mems) is not list:
+        meta["memories"] = []
+    elif set(map(type, mems)) - {dict} or _types_of(mems, "id") - {str} \
+            or _types_of(mems, "text") - _TEXT:
+        meta["memories"] = [r for r in mems if type(r) is dict and type(r.get("id")) is str
+                            and type(r.get("text")) in _TEXT]
 
 
 def _add_nodes(g: nx.MultiDiGraph, attrs: list) -> None:
