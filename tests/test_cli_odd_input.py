@@ -219,3 +219,27 @@ def test_query_commands_skip_odd_memory_records_as_health_does(tmp_path, how):
     kept = json.loads(run_cli("memories", bad, "Arjun", "--json").stdout)
     assert [m["id"] for m in kept] == ([] if how == "memories not a list" else ["m1"])
     assert len(json.loads(run_cli("memories", good, "Arjun", "--json").stdout)) == 2
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_repair_without_rebuild_graph_says_error_like_every_other_bad_call(tmp_path):
+    soul = make_zip_soul(tmp_path / "me.soul", LAYERS)
+    before = snapshot(tmp_path)
+    _one_error(run_cli("repair", soul), "nothing to do (pass --rebuild-graph)")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_refused_big_member_names_the_setting_that_lets_a_trusted_soul_through(tmp_path):
+    """A long, repetitive memory (a pasted log) can exceed the ZIP-bomb ratio: the error now
+    says which SOULGRAPH_MAX_* variable raises the limit, and raising it lets the soul in."""
+    log = entry("e9", "Build step ok. " * 120_000)  # 1.8 MB that deflates some 500:1
+    soul = make_zip_soul(tmp_path / "me.soul", {"episodic": [log, *LAYERS["episodic"]]})
+    before = snapshot(tmp_path)
+    r = run_cli("repair", "--rebuild-graph", soul, "--extractor", "regex")
+    _one_error(r, "possible ZIP bomb (for a store you trust, set SOULGRAPH_MAX_RATIO higher)")
+    assert snapshot(tmp_path) == before
+    r = run_cli("repair", "--rebuild-graph", soul, "--extractor", "regex", "--dry-run",
+                env={"SOULGRAPH_MAX_RATIO": "100000"})
+    assert r.returncode == 0, r.stderr

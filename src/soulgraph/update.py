@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 import time
 import zlib
 from collections.abc import Iterator, Sequence
@@ -41,7 +40,7 @@ from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
 from soulgraph.registry import Registry
 
 CACHE_FORMAT = "soulgraph-analysis-cache/4"  # /4: a CRC-32 of the rest closes the file
-_CHECK = re.compile(rb',"check":"([0-9a-f]{8})"\}$')
+_CHECK = b',"check":"'  # then 8 hex digits and '"}'
 _MF = tuple(f.name for f in fields(Mention))
 _RF = tuple(f.name for f in fields(RelationCandidate))
 
@@ -111,8 +110,12 @@ class AnalysisCache:
 
 def intact(raw: bytes) -> bool:
     """``raw`` ends with the CRC-32 of what precedes it (a few ms for a 10k-memory cache)."""
-    m = _CHECK.search(raw, max(0, len(raw) - 32))
-    return m is not None and int(m[1], 16) == zlib.crc32(memoryview(raw)[:m.start()])
+    at = len(raw) - len(_CHECK) - 10
+    digits = raw[at + len(_CHECK):-2]
+    if at < 0 or raw[at:at + len(_CHECK)] != _CHECK or not raw.endswith(b'"}') \
+            or len(digits) != 8 or digits.strip(b"0123456789abcdef"):
+        return False
+    return int(digits, 16) == zlib.crc32(memoryview(raw)[:at])
 
 
 def load_cache(path: Path | None, extractor: str | None) -> AnalysisCache | None:

@@ -31,7 +31,7 @@ def repair(
 ) -> None:
     """Rebuild a store's knowledge graph with typed entities, edges and provenance."""
     if not rebuild_graph:
-        err.print("soulgraph: nothing to do (pass --rebuild-graph)")
+        err.print("soulgraph: error: nothing to do (pass --rebuild-graph)")
         raise typer.Exit(2)
     from soulgraph import api  # here, not at import: other commands don't pay for the pipeline
 

@@ -25,6 +25,11 @@ _ENV = {
 }
 
 
+def override(field_name: str) -> str:
+    """How a CLI user raises one limit for a store they trust, for the end of an error."""
+    return f" (for a store you trust, set {_ENV[field_name]} higher)"
+
+
 class Limits(BaseModel):
     """What soulgraph agrees to read; anything bigger is refused with a clear error."""
 

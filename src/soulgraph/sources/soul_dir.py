@@ -17,7 +17,7 @@ from pathlib import Path
 from soulgraph.errors import SoulgraphError
 from soulgraph.sources import Store, shown
 from soulgraph.sources import soul_layers as sl
-from soulgraph.sources.limits import Limits
+from soulgraph.sources.limits import Limits, override
 
 
 def read(path: Path, limits: Limits | None = None) -> Store:
@@ -118,7 +118,8 @@ def _read_file(root: Path, rel: str, real_root: str, limits: Limits) -> bytes:
             raise SoulgraphError(f"{root}: {shown(rel)} is not a regular file; refusing")
         if size > limits.max_member_bytes:
             raise SoulgraphError(f"{root}: {shown(rel)} is too large "
-                                 f"({size} bytes > limit {limits.max_member_bytes})")
+                                 f"({size} bytes > limit {limits.max_member_bytes})"
+                                 + override("max_member_bytes"))
         return p.read_bytes()
     except OSError as exc:
         raise SoulgraphError(f"{root}: cannot read {shown(rel)} ({exc.strerror})") from None

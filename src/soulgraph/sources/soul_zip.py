@@ -23,7 +23,7 @@ from typing import BinaryIO
 from soulgraph.errors import SoulgraphError
 from soulgraph.sources import Store
 from soulgraph.sources import soul_layers as sl
-from soulgraph.sources.limits import Limits
+from soulgraph.sources.limits import Limits, override
 
 
 def read(path: Path, limits: Limits | None = None) -> Store:
@@ -106,7 +106,8 @@ def check_archive(zf: zipfile.ZipFile, path: Path, limits: Limits, file_size: in
     """Refuse hostile or broken archives from the central directory alone (nothing decompressed)."""
     infos = zf.infolist()
     if len(infos) > limits.max_members:
-        raise SoulgraphError(f"{path}: too many ZIP members ({len(infos)} > {limits.max_members})")
+        raise SoulgraphError(f"{path}: too many ZIP members ({len(infos)} > {limits.max_members})"
+                             + override("max_members"))
     seen: set[str] = set()
     total = 0
     for info in infos:
@@ -124,17 +125,18 @@ def check_archive(zf: zipfile.ZipFile, path: Path, limits: Limits, file_size: in
         if info.file_size > limits.max_member_bytes:
             raise SoulgraphError(f"{path}: ZIP member {_show(name)} is too large "
                                  f"({info.file_size} bytes > limit {limits.max_member_bytes}); "
-                                 "refusing a possible ZIP bomb")
+                                 "refusing a possible ZIP bomb" + override("max_member_bytes"))
         total += info.file_size
         if total > limits.max_total_bytes:
             raise SoulgraphError(f"{path}: ZIP archive would expand to more than "
-                                 f"{limits.max_total_bytes} bytes; refusing a possible ZIP bomb")
+                                 f"{limits.max_total_bytes} bytes; refusing a possible ZIP bomb"
+                                 + override("max_total_bytes"))
         if info.file_size >= limits.ratio_floor_bytes and info.file_size > 0:
             ratio = info.file_size / max(info.compress_size, 1)
             if ratio > limits.max_ratio:
                 raise SoulgraphError(f"{path}: ZIP member {_show(name)} has compression ratio "
                                      f"{ratio:.0f}:1 (> {limits.max_ratio:.0f}); "
-                                     "refusing a possible ZIP bomb")
+                                     "refusing a possible ZIP bomb" + override("max_ratio"))
     return infos
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from soulgraph.errors import SoulgraphError
 from soulgraph.sources import Store, shown
 from soulgraph.sources.jsonl import to_memory
-from soulgraph.sources.limits import Limits
+from soulgraph.sources.limits import Limits, override
 
 EXTENSIONS = (".txt", ".md")
 
@@ -35,7 +35,8 @@ def read(path: Path, limits: Limits | None = None) -> Store:
                 raise SoulgraphError(f"{shown(p)}: not a regular file; refusing")
             if st.st_size > limits.max_member_bytes:
                 raise SoulgraphError(f"{shown(p)}: too large "
-                                     f"({st.st_size} bytes > limit {limits.max_member_bytes})")
+                                     f"({st.st_size} bytes > limit {limits.max_member_bytes})"
+                                     + override("max_member_bytes"))
             raw = p.read_bytes()
         except OSError as exc:
             raise SoulgraphError(f"{shown(p)}: cannot read ({exc.strerror})") from None
