@@ -243,3 +243,18 @@ def test_a_refused_big_member_names_the_setting_that_lets_a_trusted_soul_through
     r = run_cli("repair", "--rebuild-graph", soul, "--extractor", "regex", "--dry-run",
                 env={"SOULGRAPH_MAX_RATIO": "100000"})
     assert r.returncode == 0, r.stderr
+
+
+def test_a_soul_folder_whose_layer_file_is_a_folder_is_refused_not_skipped(tmp_path):
+    """memory/episodic.json turned into a folder: its memories were silently left out and the
+    graph rewritten without them. Now the member is refused like any non-regular file."""
+    soul = make_dir_soul(tmp_path / "me", LAYERS)
+    good = run_cli("repair", "--rebuild-graph", soul, "--extractor", "regex", "--dry-run", "--json")
+    assert good.returncode == 0 and json.loads(good.stdout)["memories"] == 3
+    layer = soul / "memory" / "episodic.json"
+    layer.unlink()
+    (layer / "old").mkdir(parents=True)
+    before = snapshot(tmp_path)
+    _one_error(run_cli("repair", "--rebuild-graph", soul, "--extractor", "regex"),
+               "memory/episodic.json is not a regular file")
+    assert snapshot(tmp_path) == before

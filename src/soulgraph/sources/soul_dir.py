@@ -81,7 +81,9 @@ def _memory_tree(root: Path, mem_dir: Path, real_root: str) -> set[str]:
         if entry.name.startswith("."):
             continue
         p = Path(entry.path)
-        if entry.is_dir():
+        if entry.name.endswith(".json"):  # a folder named like a member is refused when read
+            names.add(f"memory/{entry.name}")
+        elif entry.is_dir():
             _inside(real_root, p, root)
             for sub in _scan(p, root):
                 if sub.name.startswith(".") or not sub.is_dir():
@@ -89,8 +91,6 @@ def _memory_tree(root: Path, mem_dir: Path, real_root: str) -> set[str]:
                 _inside(real_root, Path(sub.path), root)
                 if os.path.lexists(Path(sub.path) / "entries.json"):
                     names.add(f"memory/{entry.name}/{sub.name}/entries.json")
-        elif entry.name.endswith(".json"):
-            names.add(f"memory/{entry.name}")
     return names
 
 
