@@ -55,19 +55,24 @@ def test_a_read_only_soul_is_refused_and_left_as_it_was(tmp_path, kind, command)
     assert snapshot(tmp_path) != before
 
 
-def test_a_read_only_graph_file_is_not_replaced(tmp_path):
+def test_the_graph_of_a_read_only_memory_file_is_rebuilt_again_and_again(tmp_path):
+    """The graph file takes its store's permissions (a private store stays private), so a
+    read-only memory file has a read-only graph file: that one soulgraph replaces (it is its
+    own output), with repair and update, while the memory file stays as it was."""
     mem = tmp_path / "m.jsonl"
     mem.write_text(json.dumps({"id": "a", "content": "Arjun uses Python at Acme Corp."}) + "\n")
-    graph = tmp_path / "g.json"
-    graph.write_text('{"nodes": [], "edges": []}')
-    graph.chmod(0o444)
-    before = snapshot(tmp_path)
-    _one_error(run_cli("repair", "--rebuild-graph", mem, "--out", graph, "--extractor", "regex"),
-               "read-only")
-    assert snapshot(tmp_path) == before
-    graph.chmod(0o644)
-    assert run_cli("repair", "--rebuild-graph", mem, "--out", graph, "--extractor", "regex").returncode == 0
-    assert json.loads(graph.read_bytes())["nodes"]
+    mem.chmod(0o444)
+    graph = tmp_path / "m.jsonl.graph.json"
+    for args in (["repair", "--rebuild-graph"], ["repair", "--rebuild-graph"], ["update"]):
+        r = run_cli(*args, mem, "--extractor", "regex")
+        assert r.returncode == 0, r.stderr
+        assert stat.S_IMODE(graph.stat().st_mode) == 0o444 and json.loads(graph.read_bytes())["nodes"]
+    mem.chmod(0o644)
+    with mem.open("a") as fh:
+        fh.write(json.dumps({"id": "b", "content": "Maya moved to Lisbon."}) + "\n")
+    mem.chmod(0o444)
+    assert run_cli("update", mem).returncode == 0
+    assert "lisbon" in {n["id"] for n in json.loads(graph.read_bytes())["nodes"]}
 
 
 # --------------------------------------------------------------------------- rewritten meanwhile
@@ -258,3 +263,21 @@ def test_a_soul_folder_whose_layer_file_is_a_folder_is_refused_not_skipped(tmp_p
     _one_error(run_cli("repair", "--rebuild-graph", soul, "--extractor", "regex"),
                "memory/episodic.json is not a regular file")
     assert snapshot(tmp_path) == before
+
+
+def test_a_read_only_registry_is_not_replaced_by_a_correction(tmp_path):
+    """pin/ignore/merge rewrote a registry the user had made read-only (the rename needs
+    only the folder's permission). Now: one line, exit 2, the file as it was; a writable
+    registry takes the correction."""
+    soul = make_zip_soul(tmp_path / "me.soul", LAYERS)
+    assert run_cli("pin", soul, "Arjun", "--type", "person").returncode == 0
+    reg = tmp_path / "me.soul.soulgraph.json"
+    reg.chmod(0o444)
+    before = snapshot(tmp_path)
+    for args in (["pin", soul, "Maya", "--type", "person"], ["ignore", soul, "Noted"],
+                 ["merge", soul, "Priya", "Priya Raman"]):
+        _one_error(run_cli(*args), "read-only")
+    assert snapshot(tmp_path) == before
+    reg.chmod(0o644)
+    assert run_cli("ignore", soul, "Noted").returncode == 0
+    assert json.loads(reg.read_bytes())["entities"]["Noted"] == {"ignore": True}

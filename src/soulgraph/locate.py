@@ -124,13 +124,14 @@ def _inside(path: Path, store_path: Path) -> bool:
 
 
 def refuse_read_only(store: Store, target: Path | None) -> None:
-    """Stop before any work when the file a write would replace (the soul ZIP, a soul
-    folder's ``memory/graph.json``, or the graph file ``target``) is read-only."""
+    """Stop before any work when a write would replace a soul the user made read-only (the
+    ZIP, or a folder's ``memory/graph.json``). A graph file (``target``) is ours to replace:
+    it takes its store's permissions, so the graph of a read-only memory file is read-only."""
     from soulgraph.safety import refuse_read_only
 
-    if target is None:
-        target = Path(store.path) / "memory" / "graph.json" if store.kind == "soul-dir" else Path(store.path)
-    refuse_read_only(target)
+    if target is None and store.is_soul:
+        soul = Path(store.path)
+        refuse_read_only(soul / "memory" / "graph.json" if store.kind == "soul-dir" else soul)
 
 
 def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None,

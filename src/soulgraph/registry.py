@@ -84,8 +84,9 @@ def load(path: Path | None) -> Registry:
 
 
 def save(reg: Registry, path: Path) -> None:
-    from soulgraph.safety import atomic_write_bytes
+    from soulgraph.safety import atomic_write_bytes, refuse_read_only
 
+    refuse_read_only(Path(path), "give another file with --registry")  # the user's own decisions
     data = reg.model_dump()
     data["entities"] = {k: _compact(v) for k, v in sorted(reg.entities.items())}
     atomic_write_bytes(Path(path), orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n")

@@ -193,7 +193,7 @@ def clean_temps(target: Path) -> list[Path]:
     return removed
 
 
-def refuse_read_only(path: Path) -> None:
+def refuse_read_only(path: Path, other: str = "write the graph to a file with --out") -> None:
     """Refuse to replace a file its owner made read-only (no write permission bit at all, or
     none for us): the atomic rename would succeed anyway, since it needs only the folder's
     permission, and silently undo the user's ``chmod a-w``."""
@@ -203,7 +203,7 @@ def refuse_read_only(path: Path) -> None:
         return  # nothing there yet (or unreadable: the write itself says why)
     if stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(path, os.W_OK)):
         raise SoulgraphError(f"{path}: the file is read-only; nothing was written (make it "
-                             "writable with chmod u+w, or write the graph elsewhere with --out)")
+                             f"writable with chmod u+w, or {other})")
 
 
 # --------------------------------------------------------------------------- fingerprints
