@@ -82,7 +82,7 @@ def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, regis
         store = read_store(source)
         if on_total is not None:
             on_total(len(store.memories))
-        if not dry_run:  # before the rebuild: a read-only target fails at once, not minutes later
+        if not dry_run:  # before the rebuild: a read-only soul fails at once, not minutes later
             locate.refuse_read_only(store, locate.graph_target(store, out))
         reg = registry_mod.load(registry or registry_mod.default_path(source))
         before_g = existing_graph(store, out)  # locate's loaders pause the GC themselves
