@@ -281,3 +281,34 @@ def test_a_read_only_registry_is_not_replaced_by_a_correction(tmp_path):
     reg.chmod(0o644)
     assert run_cli("ignore", soul, "Noted").returncode == 0
     assert json.loads(reg.read_bytes())["entities"]["Noted"] == {"ignore": True}
+
+
+# --------------------------------------------------------------------------- export --out
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir", "jsonl"])
+def test_export_out_never_replaces_the_store_or_its_sidecars(tmp_path, kind):
+    """`soulgraph export me.soul --format dot --out me.soul` turned the soul into DOT text
+    (and `--out me/memory/graph.json`, `--out m.jsonl`, `--out me.soul.bak` the same, with no
+    backup). Now one line, exit 2, every file as it was; an export beside them still works."""
+    if kind == "jsonl":
+        store = tmp_path / "m.jsonl"
+        store.write_text(json.dumps({"id": "a", "content": "Arjun uses Python at Acme Corp."}) + "\n")
+    else:
+        store = (make_zip_soul if kind == "zip" else make_dir_soul)(tmp_path / "me.soul", LAYERS)
+    assert run_cli("repair", "--rebuild-graph", store, "--extractor", "regex").returncode == 0
+    assert run_cli("pin", store, "Arjun", "--type", "person").returncode == 0
+    own = [store, tmp_path / f"{store.name}.soulgraph.json"]
+    own += [store / "memory" / "graph.json"] if kind == "dir" else [tmp_path / f"{store.name}.bak"]
+    if kind == "jsonl":
+        own += [tmp_path / "m.jsonl.graph.json"]
+    before = snapshot(tmp_path)
+    for out in own:
+        _one_error(run_cli("export", store, "--format", "dot", "--out", out), "write the export elsewhere")
+    if kind == "jsonl":  # the graph file as source: its memory file is no target either
+        _one_error(run_cli("export", tmp_path / "m.jsonl.graph.json", "--format", "dot", "--out", store),
+                   "write the export elsewhere")
+    assert snapshot(tmp_path) == before
+    side = tmp_path / f"{store.name}.dot"
+    assert run_cli("export", store, "--format", "dot", "--out", side).returncode == 0
+    assert side.read_text().startswith("digraph")
