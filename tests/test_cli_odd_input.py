@@ -312,3 +312,28 @@ def test_export_out_never_replaces_the_store_or_its_sidecars(tmp_path, kind):
     side = tmp_path / f"{store.name}.dot"
     assert run_cli("export", store, "--format", "dot", "--out", side).returncode == 0
     assert side.read_text().startswith("digraph")
+
+
+@pytest.mark.parametrize("command", ["repair", "update"])
+def test_repair_out_never_replaces_the_registry_or_a_backup(tmp_path, command):
+    """`repair --rebuild-graph me.soul --out me.soul.soulgraph.json` replaced the user's
+    corrections with a graph file (every later command then failed on the registry). A
+    backup, a cache or the registry beside the store is now refused; `--out me.soul.graph.json`
+    and a memory file's own `m.jsonl.graph.json` still work."""
+    soul = make_zip_soul(tmp_path / "me.soul", LAYERS)
+    assert run_cli("repair", "--rebuild-graph", soul, "--extractor", "regex").returncode == 0
+    assert run_cli("pin", soul, "Arjun", "--type", "person").returncode == 0
+    mem = tmp_path / "m.jsonl"
+    mem.write_text(json.dumps({"id": "a", "content": "Arjun uses Python at Acme Corp."}) + "\n")
+    assert run_cli("repair", "--rebuild-graph", mem, "--extractor", "regex").returncode == 0
+    args = ["repair", "--rebuild-graph"] if command == "repair" else ["update"]
+    before = snapshot(tmp_path)
+    for store, out in ((soul, "me.soul.soulgraph.json"), (soul, "me.soul.bak"),
+                       (mem, "m.jsonl.graph.json.cache")):
+        _one_error(run_cli(*args, store, "--out", tmp_path / out, "--extractor", "regex"),
+                   "is a file soulgraph keeps beside")
+    assert snapshot(tmp_path) == before
+    for store, out in ((soul, "me.soul.graph.json"), (mem, "m.jsonl.graph.json")):
+        assert run_cli(*args, store, "--out", tmp_path / out, "--extractor", "regex").returncode == 0
+        assert json.loads((tmp_path / out).read_bytes())["nodes"]
+    assert run_cli("registry", soul, "--json").returncode == 0

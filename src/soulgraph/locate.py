@@ -7,6 +7,7 @@ a memory file keeps it beside itself (``<file>.graph.json``) or at ``--graph``/
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -113,8 +114,27 @@ def graph_target(store: Store, out: Path | None) -> Path | None:
         if not store.is_soul and out.resolve() == Path(store.path).resolve():
             raise SoulgraphError(f"--out {shown(out)} is the memory store itself; write the graph "
                                  f"file elsewhere (by default it goes to {shown(default_graph_path(store))})")
+        if keeps(Path(store.path), out, graph_ok=True):
+            raise SoulgraphError(f"--out {shown(out)} is a file soulgraph keeps beside {shown(store.path)} "
+                                 "(a backup, cache or the registry); write the graph file elsewhere")
         return out
     return None if store.is_soul else default_graph_path(store)
+
+
+_SIDECARS = r"\.(?:bak(?:\.\d+)?|graph\.json(?:\.cache)?|graph-cache|soulgraph\.json)"
+
+
+def keeps(store: Path, path: Path, *, graph_ok: bool = False) -> bool:
+    """``path`` is ``store``, lies inside it (a soul folder), or is a file soulgraph keeps
+    beside it: backups, graph, caches, registry (``graph_ok``: the graph file excepted)."""
+    p, s = Path(path).resolve(), Path(store).resolve()
+    if p == s or s in p.parents:
+        return True
+    if p.parent != s.parent or not p.name.startswith(s.name + "."):
+        return False
+    if graph_ok and p.name == s.name + ".graph.json":
+        return False
+    return re.fullmatch(re.escape(s.name) + _SIDECARS, p.name) is not None
 
 
 def _inside(path: Path, store_path: Path) -> bool:

@@ -10,7 +10,6 @@ and every label is escaped, so names with spaces, quotes or brackets render.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import networkx as nx
@@ -54,22 +53,16 @@ def export_to(source: Path, fmt: str, out: Path | None = None, *, include_weak: 
     return raw
 
 
-def _sidecar(store_name: str) -> re.Pattern:
-    """Files soulgraph keeps beside a store: backups, graph, caches, registry."""
-    return re.compile(re.escape(store_name)
-                      + r"\.(?:bak(?:\.\d+)?|graph\.json(?:\.cache)?|graph-cache|soulgraph\.json)")
-
-
 def refuse_own_files(source: Path, out: Path) -> None:
     """An export's ``--out`` must not replace what it reads, nor what soulgraph keeps with it:
     the store itself, a file inside a soul folder, or a sidecar (``X.bak``, ``X.graph.json``,
     ``X.graph-cache``, ``X.soulgraph.json``): one mistyped path was a soul turned into DOT text."""
+    from soulgraph.locate import keeps
     from soulgraph.sources import shown
 
-    s, o = source.resolve(), out.resolve()
+    s = source.resolve()
     stores = [s, s.with_name(s.name.removesuffix(".graph.json"))]  # a graph file's memory file too
-    if any(o == t or t in o.parents or (o.parent == t.parent and _sidecar(t.name).fullmatch(o.name))
-           for t in stores):
+    if any(keeps(t, out) for t in stores):
         raise SoulgraphError(f"--out {shown(out)} would replace {shown(source)} or a file soulgraph "
                              "keeps with it; write the export elsewhere")
 
