@@ -337,3 +337,34 @@ def test_repair_out_never_replaces_the_registry_or_a_backup(tmp_path, command):
         assert run_cli(*args, store, "--out", tmp_path / out, "--extractor", "regex").returncode == 0
         assert json.loads((tmp_path / out).read_bytes())["nodes"]
     assert run_cli("registry", soul, "--json").returncode == 0
+
+
+def test_a_damaged_soul_graph_is_rebuilt_by_update_and_named_by_the_readers(tmp_path):
+    """A soul whose memory/graph.json is not JSON: repair rebuilt it but update refused
+    (exit 2), and the readers' error did not say what to do. Now update warns once and writes
+    the graph repair writes (soul-protocol loads it); health and the query commands name the
+    repair command in their one line."""
+    from soulkit import soul_members, write_zip
+
+    members = soul_members(LAYERS)
+    members["memory/graph.json"] = b'{"entities": {"Arjun": "person"'  # cut short
+    soul = write_zip(tmp_path / "me.soul", members)
+    before = snapshot(tmp_path)
+    for args in (["health", soul, "--json"], ["entities", soul], ["recall", soul, "Who uses Python?"]):
+        _one_error(run_cli(*args), f"`soulgraph repair --rebuild-graph {soul}` rebuilds it")
+    assert snapshot(tmp_path) == before
+    full = tmp_path.parent / f"{tmp_path.name}-full.json"
+    assert run_cli("repair", "--rebuild-graph", soul, "--out", full, "--extractor", "regex").returncode == 0
+    r = run_cli("update", soul, "--extractor", "regex")
+    assert r.returncode == 0 and r.stderr.count("\n") == 1 and "the update builds it anew" in r.stderr
+    graph = json.loads(zipfile.ZipFile(soul).read("memory/graph.json"))
+    want = json.loads(full.read_bytes())
+    assert (graph["soulgraph"]["nodes"], graph["soulgraph"]["edges"]) == (want["nodes"], want["edges"])
+    assert (tmp_path / "me.soul.bak").read_bytes() == before["me.soul"]
+    assert run_cli("health", soul).returncode == 0
+    import asyncio
+
+    from soul_protocol import Soul
+
+    awake = asyncio.run(Soul.awaken(soul))
+    assert set(awake._memory._graph._entities) == set(graph["entities"]) and graph["edges"]

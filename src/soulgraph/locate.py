@@ -60,8 +60,18 @@ def soul_graph(store: Store) -> nx.MultiDiGraph:
     """The soul's graph as stored; an empty graph when it has none yet."""
     if not store.graph_raw or not store.graph_raw.strip():
         return nx.MultiDiGraph(format="soul-protocol")
-    data = nodelink.parse_json(store.graph_raw, name=f"{store.path}: memory/graph.json")
-    return graph_from_data(data, f"{store.path}: memory/graph.json")
+    name = f"{store.path}: memory/graph.json"
+    return graph_from_data(nodelink.parse_json(store.graph_raw, name=name), name)
+
+
+def _soul_graph_to_read(store: Store) -> nx.MultiDiGraph:
+    """:func:`soul_graph` for the commands that only read it: a damaged graph's error says
+    how to rebuild it."""
+    try:
+        return soul_graph(store)
+    except SoulgraphError as exc:
+        raise SoulgraphError(f"{exc}; `soulgraph repair --rebuild-graph {shown(store.path)}` "
+                             "rebuilds it") from None
 
 
 def soul_graph_or_none(store: Store) -> nx.MultiDiGraph | None:
@@ -92,7 +102,7 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
     if graph is not None:
         return load_graph_file(graph), store.memories
     if store.is_soul:
-        return soul_graph(store), store.memories
+        return _soul_graph_to_read(store), store.memories
     path = default_graph_path(store)
     if not path.exists():
         raise SoulgraphError(f"{source}: no graph at {path}; build it with `soulgraph repair "

@@ -350,7 +350,7 @@ def update(
         if not dry_run:
             locate.refuse_read_only(store, target)
         if target is None:
-            old = locate.soul_graph(store)
+            old = _soul_graph(store)
         elif target.exists():
             old = locate.load_graph_file(target)
         else:  # a new --out file: "before" is the soul's own graph, as repair reports it
@@ -397,6 +397,21 @@ def update(
             backup=str(written.backup) if written and written.backup else None,
             written=bool(written and written.changed),
         )
+
+
+def _soul_graph(store) -> nx.MultiDiGraph | None:
+    """The soul's graph before the update; a damaged ``graph.json`` is None (one warning):
+    the update writes a whole new graph, as ``repair`` does, instead of refusing."""
+    from soulgraph import locate
+    from soulgraph.errors import SoulgraphError
+
+    try:
+        return locate.soul_graph(store)
+    except SoulgraphError as exc:
+        import warnings
+
+        warnings.warn(f"{exc}; the update builds it anew", stacklevel=2)
+        return None
 
 
 # What rows of the wrong shape in a damaged cache file raise (valid JSON, so it loaded)
