@@ -222,7 +222,7 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         if ev[1]:
             votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
             forbid = {**forbid, "person": "part of a product name"}
-    if (team := _team_staff(m, text)) is not None and gazetteer.is_club(e.name):
+    if (team := _team_staff(m, text, e.name)) is not None:
         votes.append(team)
     if quoted:
         votes.append(_QUOTED_TITLE)
@@ -267,13 +267,17 @@ _SPORT = re.compile(r"(?i:\b(?:league(?!\s+of\b)|penalty\s+(?:kick|shoot-?out|sp
                     r"thriller|scoreline)\b)[a-z])))")
 
 
-def _team_staff(m: Mention, text: str) -> Vote | None:
-    """"<club> striker / star / fans": the club's vote (labelled as cues' compound_head vote,
-    so spaCy's cue and this reading of one mention count once)."""
+def _team_staff(m: Mention, text: str, name: str) -> Vote | None:
+    """"<club> striker / star / fans": the club's vote. The one reading of a staff word after a
+    name for both extractors: spaCy's ``compound_head:<staff>`` cue ("Liverpool manager Arne
+    Slot") casts no vote of its own (``cues``), it stands in for the club list, so "Let's have
+    Dylan coach Riley" passes the same verb and sport checks in both modes."""
     hit = _STAFF_RIGHT.match(text, m.end)
     if hit is None:
         return None
     word = hit.group(1).casefold()
+    if not (gazetteer.is_club(name) or f"compound_head:{word}" in m.cues):
+        return None
     if word in _VERB_STAFF and (_DETERMINER_RIGHT.match(text, hit.end())
                                 or _MODAL_LEFT.search(text, max(0, m.start - 12), m.start)):
         return None  # "Can Jordan coach the kids": a verb, no club's staff
