@@ -97,7 +97,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             "dateline_place" in m.cues for m in mentions):
         del shape_forbid["place"]  # "BANGKOK, Thailand (AP)": a town in capitals, not shouting
     tally.add_entity(shape_votes)
-    tally.add_entity(gazetteer.votes(name))
+    listed_votes = gazetteer.votes(name)
+    tally.add_entity(listed_votes)
     for t, why in shape_forbid.items():
         tally.forbidden[t] += 10**6
         tally.forbid_why[why] += 1
@@ -140,7 +141,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
-    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque)
+    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque, not listed_votes)
     # A group's mentions share its first one's cues and quotes (both are in its key, or it
     # holds one mention): what holds for some mention holds for some group's first.
     agent = quoted_any = False
@@ -172,6 +173,7 @@ class _EntityFlags:
     not_a_speaker: bool  # a listed place / org name that never speaks two turns
     ambiguous: bool
     marque: bool  # a brand whose name is also its products' ("a Subaru", "my Casio")
+    unknown: bool  # no list or name shape votes for it ("Erlangen", not "Spanish")
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -208,7 +210,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes.append(_A_PRODUCT)
         elif e.marque and _person_noun_before(text, m.start, e.name):
             votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
-        votes.extend(prep.votes_of(ev))
+        votes.extend(_prose_votes(ev, text) if e.unknown and not (chatty or technical) and len(ev) > 2
+                     else prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
         # a sentence-opening "The" counts before a plural, listed or longer name ("The Beatles",
         # "The Hague", "The Lincoln Navigator"); an unknown single word may be a stage name
@@ -286,6 +289,25 @@ def _team_staff(m: Mention, text: str, name: str) -> Vote | None:
         return None
     # in a sentence about sport it outweighs a town's listing ("Liverpool star ... scored")
     return Vote("org", f"X {word} (a team's)", 5.0 if sport else 2.5, "team")
+
+
+# In edited prose (news, reports) "in X" before an unknown capitalised name is a place's reading
+# strong enough to type it alone ("a plant in Erlangen"). Not in a post or a chat, nor where the
+# writer speaks as "I" / "you" (a post's "a bit in Fate of the Furious", "in Minecraft" is a game
+# or a show), nor in code ("in Python"); "from X" is as often a work's ("the girl from Orange Is
+# the New Black") or a person's.
+_PROSE_IN = Vote("place", "in X (prose)", 1.1, "prep")
+_PERSONAL = re.compile(r"\b(?:I|me|my|we|us|our|you|your|u)\b")
+
+
+def _prose_votes(ev: list, text: str) -> list[Vote]:
+    """``prep.votes_of`` for an unknown name outside chat and code: a bare "in X" counts in full
+    where the memory is written impersonally."""
+    votes = prep.votes_of(ev)
+    for i, v in enumerate(votes):
+        if v.label == "in X" and v.kind == "prep" and _PERSONAL.search(text) is None:
+            votes[i] = _PROSE_IN
+    return votes
 
 
 def _listed_anywhere(name: str) -> bool:

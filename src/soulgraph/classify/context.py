@@ -269,7 +269,8 @@ _DATELINE_RIGHT = re.compile(r"^,\s*\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug
                              r"\([A-Z][\w-]*\)")
 # What a town has: "a Wilmington native", "Boise residents", "the Tulsa area"
 _PLACE_RIGHT_NOUN = re.compile(r"^\s+(?:natives?|residents?|suburbs|outskirts|city\s+council|city\s+hall|"
-                               r"metro\s+area|area\s+code)\b")
+                               r"metro\s+area|area\s+code|region|district|province|oblast|prefecture|"
+                               r"governorate)\b")
 # "his Germantown home", "our Denver apartment": a home named by its town (lowercase noun: not
 # the "Google Home" product) after a possessive
 _HOME_RIGHT = re.compile(r"^\s+(?:home|hometown|house|apartment|flat|condo|residence)\b")
@@ -395,7 +396,8 @@ season s episode ep trailer soundtrack finale sequel on
 spokesman spokeswoman spokesperson officials executives employees headquarters shares stock board ceo
 announced reported acquired hired filed sued executive engineer employee analyst correspondent researcher
 staffer chairman cfo cto coo cofounder founder
-native natives resident residents suburbs outskirts city metro area
+native natives resident residents suburbs outskirts city metro area region district province oblast
+prefecture governorate
 library lib package plugin extension cli sdk api server client app model models backend driver module
 framework toolkit runtime engine database binary integration container image wrapper bindings dependency
 install version release support

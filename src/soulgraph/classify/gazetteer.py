@@ -194,6 +194,29 @@ account accounts subscription subscriptions password login profile feed playlist
 _BODY_FOR = re.compile(r"\b(Center|Centre|Institute|Council|Committee|Foundation|Society|Association|"
                        r"Bureau|Agency|Commission|League|Federation|Alliance)\s+(for|on|of)\s+[A-Z]")
 
+# The noun before "of" names what "<Head> of <Name>" is: a body ("Union of Writers", "American
+# University of Beirut", "Organization of American States") or a country, a region or a sea
+# ("Republic of Ireland", "District of Columbia", "Sea of Azov"). Only before a capital: not
+# "State of the Union", "Valley of the Dolls".
+_HEAD_OF = re.compile(r"(?:^|\s)([A-Z][a-z]+)\s+of\s+[A-Z]")
+_PLACE_HEADS_OF = frozenset("republic kingdom district province state sea gulf bay isle island islands strait "
+                            "straits county principality emirate commonwealth city".split())
+
+
+def _head_of(name: str) -> Vote | None:
+    """The vote of the head noun before the first "of" of a name, when it is a body's or a
+    country's word."""
+    hit = _HEAD_OF.search(name)
+    if hit is None:
+        return None
+    head = hit.group(1).casefold()
+    if head in words("orgs_suffix"):
+        return Vote("org", f"'{hit.group(1)} of ...' (a body)", 2.5, "shape")
+    if head in _PLACE_HEADS_OF:
+        return Vote("place", f"'{hit.group(1)} of ...' (a country, region or sea)", 2.5, "shape")
+    return None
+
+
 # Conference and festival names glued CamelCase: "PyCon", "KubeCon", "JSConf", "DevFest", "BarCamp".
 _CAMEL_EVENT = re.compile(r"^[A-Z][A-Za-z]*[A-Za-z](?:Con|CON|Conf|Fest|Camp)(?:\s?'?\d{2,4})?$")
 # Gatherings named by their occasion: "Christmas party", "birthday dinner", "Eid celebration".
@@ -301,6 +324,8 @@ def votes(name: str) -> list[Vote]:
     elif (body := _BODY_FOR.search(name)) is not None:  # "Jaffe Center for Strategic Studies"
         why = f"'{body.group(1)} {body.group(2)} ...' (a body named for its work)"
         out.append(Vote("org", why, 2.5, "shape"))
+    elif len(toks) > 2 and "of" in toks[1:-1] and (head_of := _head_of(name)) is not None:
+        out.append(head_of)  # "Union of Serb Writers", "People's Republic of China"
     if len(toks) > 1 and toks[0] in _LANDFORM_FIRST and "of" not in toks \
             and not any(t in words("orgs_suffix") for t in toks):
         out.append(Vote("place", f"place word '{toks[0]}'", 2.0, "shape"))  # "Mount Rainier", "Lake Como"
