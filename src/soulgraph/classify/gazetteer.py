@@ -199,8 +199,8 @@ _BODY_FOR = re.compile(r"\b(Center|Centre|Institute|Council|Committee|Foundation
 # ("Republic of Ireland", "District of Columbia", "Sea of Azov"). Only before a capital: not
 # "State of the Union", "Valley of the Dolls".
 _HEAD_OF = re.compile(r"(?:^|\s)([A-Z][a-z]+)\s+of\s+[A-Z]")
-_PLACE_HEADS_OF = frozenset("republic kingdom district province state sea gulf bay isle island islands strait "
-                            "straits county principality emirate commonwealth city".split())
+_PLACE_HEADS_OF = frozenset("republic kingdom district province state sea gulf bay isle island islands "
+                            "strait straits county principality emirate commonwealth city".split())
 
 
 def _head_of(name: str) -> Vote | None:
