@@ -63,3 +63,34 @@ def test_a_name_before_region_or_district_is_a_place(extractor):
 def test_a_name_before_regional_is_not_made_a_place():
     types, _ = _graph("Bellweather opened a Zarvan regional office last year.", extractor="regex")
     assert types.get("Zarvan") != "place", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name, etype", [
+    ("Last night we saw the band Arctic Monkeys in Leeds.", "Arctic Monkeys", "org"),  # regex: concept
+    ("BBC journalist Lyse Doucet reported from Kyiv.", "Lyse Doucet", "person"),  # both: org
+    ("I downloaded the app Toshl yesterday.", "Toshl", "tool"),  # spaCy: org
+])
+def test_a_class_noun_right_before_a_name_types_it(text, name, etype, extractor):
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) == etype, types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name, wrong", [
+    ("Police searched the car Oswald drove that night.", "Oswald", "tool"),  # a clause: his car
+    ("I loved the book Maya recommended.", "Maya", "document"),
+    ("Can you show Riley the garden?", "Riley", "event"),  # a verb, no determiner
+    ("A report by the official Zarvani news agency said the border was closed.", "Zarvani", "person"),
+])
+def test_a_noun_before_a_clause_a_verb_or_an_adjective_noun_types_nothing(text, name, wrong, extractor):
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) != wrong, types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_listed_clubs_manager_names_the_club_without_a_sport_word(extractor):
+    """'manager' / 'boss' name an org's head, a club's or a firm's: no sport word needed (regex
+    mode made the town a place, spaCy's unchecked compound vote made it the club)."""
+    types, _ = _graph("We heard that Liverpool manager Arne Slot praised the defence.", extractor=extractor)
+    assert types.get("Liverpool") == "org", types

@@ -253,6 +253,9 @@ _DETERMINER_RIGHT = re.compile(r"\s+(?:the|a|an|this|that|these|those|my|our|his
                                r"every|all)\b", re.IGNORECASE)
 _MODAL_LEFT = re.compile(r"\b(?:can|could|will|would|should|shall|may|might|must|let|lets|did|does|do|to|"
                          r"won't|can't|cannot|didn't|doesn't)\s+$", re.IGNORECASE)
+# A club's or a firm's head ("Liverpool manager Arne Slot", "Siemens boss X"): an org's either
+# way, no sport needed (a film has stars, a ship a captain, a town fans; none has a manager).
+_FIRM_STAFF = frozenset({"manager", "boss"})
 _POSITIONS = frozenset({"striker", "midfielder", "goalkeeper", "defender", "winger", "quarterback",
                         "pitcher", "shortstop", "linebacker"})
 # Sport-only evidence: a score ("3-1") or a word no other trade uses. Not "season", "scored",
@@ -285,10 +288,11 @@ def _team_staff(m: Mention, text: str, name: str) -> Vote | None:
                                 or _MODAL_LEFT.search(text, max(0, m.start - 12), m.start)):
         return None  # "Can Jordan coach the kids": a verb, no club's staff
     sport = _SPORT.search(text, max(0, m.sent_start), max(m.sent_end, m.end)) is not None
-    if not sport and word not in _POSITIONS:
+    if not sport and word not in _POSITIONS and word not in _FIRM_STAFF:
         return None
     # in a sentence about sport it outweighs a town's listing ("Liverpool star ... scored")
-    return Vote("org", f"X {word} (a team's)", 5.0 if sport else 2.5, "team")
+    # a manager's club outweighs the town's listing ("Liverpool manager Arne Slot")
+    return Vote("org", f"X {word} (a team's)", 5.0 if sport else 3.5 if word in _FIRM_STAFF else 2.5, "team")
 
 
 # In edited prose (news, reports) "in X" before an unknown capitalised name is a place's reading

@@ -552,6 +552,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     gift = kin_left and _brand_then_noun(m.text, left, right)
     if (kin_left and not gift) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
+    if last and last[0].islower() and (noun := _noun_before(m, left, right, last, kin_left)) is not None:
+        out.append(noun)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
     t = _TITLE_LEFT.search(near30) if not near30.islower() and _last_word(near30) in _TITLE_WORDS else None
@@ -634,6 +636,36 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if rany and _DOC_RIGHT.match(right):
         out.append(Vote("document", "X file / doc", 1.5, "doc"))
     return out
+
+
+# A common noun right before a name says what it is: "BBC journalist Lyse Doucet", "the band
+# Arctic Monkeys", "the app Toshl", "the startup Vantiq" (an apposition without its comma).
+# A thing's noun needs a determiner or a capitalised modifier before it (not the verbs "show
+# Riley", "book Dishoom") and no clause after the name: "the book Maya recommended", "the car
+# Oswald fired at" are Maya's and Oswald's. Nouns that are as often adjectives ("the official
+# Soviet news agency", "the state Crime Victim Council") say nothing.
+_NOUN_DET = re.compile(r"(?:^|\s)(?:the|a|an|my|our|your|his|her|their|its|this|that|new|[A-Z][\w&.'’-]*)\s+"
+                       r"(?:[a-z]+\s+)?[a-z]+\s$")
+_ADJECTIVE_NOUNS = frozenset("official general lead state chief deputy executive model".split())
+_AFTER_APPOSITION = frozenset("""in at on from for with to of by about into over after before during since
+and or but last this next yesterday today tonight again too is was has had will""".split())
+
+
+def _noun_before(m: Mention, left: str, right: str, last: str, kin: bool) -> Vote | None:
+    """The vote of a class noun just before a capitalised name (``last``: that noun)."""
+    if not (left.endswith(" ") and m.text[:1].isupper() and len(m.text) > 2) \
+            or left[-len(last) - 1:-1] != last or last in _ADJECTIVE_NOUNS:  # (not "Lt", "Jr")
+        return None
+    t = lexicon.noun_type(last)
+    if t is None or (t == "person" and kin):
+        return None
+    if t != "person":
+        nxt = right.split(None, 1)[0].rstrip(_WORD_TRAIL) if right[:1].isspace() and right.strip() else ""
+        clause = nxt[:1].islower() and nxt not in _AFTER_APPOSITION
+        if clause or gazetteer.is_given_name(m.text.split()[0]) \
+                or _NOUN_DET.search(left, max(0, len(left) - 40)) is None:
+            return None
+    return Vote(t, f"the {last} X", 2.5, "noun")
 
 
 @functools.lru_cache(maxsize=8192)
