@@ -94,3 +94,17 @@ def test_a_listed_clubs_manager_names_the_club_without_a_sport_word(extractor):
     mode made the town a place, spaCy's unchecked compound vote made it the club)."""
     types, _ = _graph("We heard that Liverpool manager Arne Slot praised the defence.", extractor=extractor)
     assert types.get("Liverpool") == "org", types
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Talks resumed after Dragan Petrovic arrived in Vienna on Tuesday.", "Dragan Petrovic"),
+    ("A statement from Bohdan Melnychenko came late on Friday.", "Bohdan Melnychenko"),
+])
+def test_a_family_name_ending_types_an_unknown_name_in_regex_mode(text, name):
+    types, _ = _graph(text, extractor="regex")
+    assert types.get(name) == "person", types
+
+
+def test_a_word_with_a_family_name_ending_is_no_person():
+    types, _ = _graph("Yesterday our Husky chewed the sofa again.", extractor="regex")
+    assert types.get("Husky") != "person", types

@@ -367,9 +367,29 @@ def votes(name: str) -> list[Vote]:
             out.append(Vote("person", "common given name", 1.5, "given_name"))
         elif _PLACE_MORPH.search(k) and k.isalpha() and len(k) > 5:
             out.append(Vote("place", "place-like ending", 1.3, "shape"))
+        elif _surname_shaped(name):
+            out.append(_SURNAME)
     elif len(toks) in (2, 3) and (first_given or toks[0] in words("given_names")):
         orig = name.split()
         if (all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities"))
                 and not any(t.isupper() and len(t) > 1 for t in orig[1:])):
             out.append(Vote("person", "given name + surname", 2.0, "given_name"))
+    elif len(toks) in (2, 3) and _surname_shaped(name):
+        out.append(_SURNAME)
     return out
+
+
+# Family-name endings no place, firm or word shares: patronymic and Slavic, Georgian, Greek,
+# Romanian, Turkish forms ("Koljevic", "Bagdanovich", "Shevchenko", "Kowalski", "Gorbachev",
+# "Papadopoulos", "Ionescu"). Not "-ov" / "-ova" (Rostov, Moldova) nor "-ska" (Alaska).
+_SURNAME_END = re.compile(r"[a-z](?:ovich|evich|ovic|evic|ović|ević|vić|dzic|džić|enko|shvili|dze|opoulos|"
+                          r"escu|oglu|oğlu|wicz|czyk|ski|skiy|sky|chev|shev|yev|ayev)$")
+_SURNAME = Vote("person", "family-name ending (-vich, -enko, -ski)", 1.5, "given_name")
+
+
+def _surname_shaped(name: str) -> bool:
+    """Title-case words ending in a family-name ending that is no dictionary word."""
+    parts = name.split()
+    last = parts[-1]
+    return (all(p[:1].isupper() and p[1:].islower() and p.isalpha() for p in parts)
+            and _SURNAME_END.search(last) is not None and not _is_word(last.casefold()))
