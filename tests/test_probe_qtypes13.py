@@ -108,3 +108,16 @@ def test_a_family_name_ending_types_an_unknown_name_in_regex_mode(text, name):
 def test_a_word_with_a_family_name_ending_is_no_person():
     types, _ = _graph("Yesterday our Husky chewed the sofa again.", extractor="regex")
     assert types.get("Husky") != "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_preposition_before_her_is_no_verb_of_a_person(extractor):
+    """'X <verb> her ...' is strong person evidence; 'moved to Porto with her husband' is not."""
+    types, _ = _graph("My sister Ana moved to Porto with her husband Tiago.", extractor=extractor)
+    assert types.get("Porto") == "place", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_verb_before_her_still_names_a_person(extractor):
+    types, _ = _graph("Yesterday Kessa fixed her bike before work.", extractor=extractor)
+    assert types.get("Kessa") == "person", types

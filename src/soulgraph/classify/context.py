@@ -113,8 +113,10 @@ _OPENING_VOCATIVE = re.compile(
     r"^\s*,?\s+please\b", re.I)
 # The name as subject of its own clause with a gendered pronoun pointing back at it: "Pyrion continues
 # his streak", "Gaby gave herself more", "X shook her head". Things take "its", never "his"/"her".
-_OWN_PRONOUN = re.compile(
-    r"^\s+(?:(?:just|also|then|never|always|finally|really|still|even)\s+)?[a-z]+(?:s|ed)?\s+"
+_OWN_PRONOUN = re.compile(  # (a preposition is no verb: "moved to Porto with her husband")
+    r"^\s+(?:(?:just|also|then|never|always|finally|really|still|even)\s+)?"
+    r"(?!(?:with|for|to|from|at|in|on|of|by|near|and|or|but|than|like|about|after|before|without|into|"
+    r"through|around|as|under|over)\s)[a-z]+(?:s|ed)?\s+"
     r"(?:his|himself|herself|her(?=\s+[a-z])(?!\s+(?:to|for|in|on|at|as|last|this|that|and|or|but|with|by|"
     r"from|after|before|because|when|out|up|down|off|over|back|again|yesterday|today|a|an|the)\b))\b")
 # Predicates only said of people (and pets): "Themba is obsessed", "X looks so pregnant".
