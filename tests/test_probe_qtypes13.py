@@ -121,3 +121,19 @@ def test_a_preposition_before_her_is_no_verb_of_a_person(extractor):
 def test_a_verb_before_her_still_names_a_person(extractor):
     types, _ = _graph("Yesterday Kessa fixed her bike before work.", extractor=extractor)
     assert types.get("Kessa") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name", [
+    ("Our lads lost to Eastfield United again on Saturday.", "Eastfield United"),
+    ("Sent the roadmap to Aisha at Helix Robotics.", "Helix Robotics"),
+])
+def test_a_clubs_or_a_trades_last_word_makes_an_org(text, name, extractor):
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) == "org", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_united_inside_a_country_name_stays_a_place(extractor):
+    types, _ = _graph("We flew to the United States last spring.", extractor=extractor)
+    assert types.get("United States") == "place", types
