@@ -554,7 +554,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     gift = kin_left and _brand_then_noun(m.text, left, right)
     if (kin_left and not gift) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
-    if last and last[0].islower() and (noun := _noun_before(m, left, right, last, kin_left)) is not None:
+    if last in _CLASS_NOUN_FORMS and (noun := _noun_before(m, left, right, last, kin_left)) is not None:
         out.append(noun)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
@@ -648,6 +648,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
 # Soviet news agency", "the state Crime Victim Council") say nothing.
 _NOUN_DET = re.compile(r"(?:^|\s)(?:the|a|an|my|our|your|his|her|their|its|this|that|new|[A-Z][\w&.'’-]*)\s+"
                        r"(?:[a-z]+\s+)?[a-z]+\s$")
+# (a set lookup first: most mentions follow no class noun; noun_type reads these forms)
+_CLASS_NOUN_FORMS = frozenset(w + end for _, nouns in lexicon.NOUN_CLASSES for w in nouns
+                              for end in ("", "s", "es"))
 _ADJECTIVE_NOUNS = frozenset("official general lead state chief deputy executive model".split())
 _AFTER_APPOSITION = frozenset("""in at on from for with to of by about into over after before during since
 and or but last this next yesterday today tonight again too is was has had will""".split())
