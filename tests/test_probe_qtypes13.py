@@ -137,3 +137,16 @@ def test_a_clubs_or_a_trades_last_word_makes_an_org(text, name, extractor):
 def test_united_inside_a_country_name_stays_a_place(extractor):
     types, _ = _graph("We flew to the United States last spring.", extractor=extractor)
     assert types.get("United States") == "place", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_peers_title_of_a_see_is_a_person(extractor):
+    """'Duchess of Kent': the lowercase 'of' vetoed person and the small model says GPE."""
+    types, _ = _graph("The Duchess of Kent opened the new wing on Friday.", extractor=extractor)
+    assert types.get("Duchess of Kent") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_titled_name_with_more_after_the_see_is_no_person(extractor):
+    types, _ = _graph("She finished the Duke of Edinburgh Award hike in the rain.", extractor=extractor)
+    assert types.get("Duke of Edinburgh Award") != "person", types

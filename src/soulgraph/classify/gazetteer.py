@@ -202,6 +202,10 @@ _HEAD_OF = re.compile(r"(?:^|\s)([A-Z][a-z]+)\s+of\s+[A-Z]")
 _PLACE_HEADS_OF = frozenset("republic kingdom district province state sea gulf bay isle island islands "
                             "strait straits county principality emirate commonwealth city".split())
 
+# "Duchess of York", "Prince of Wales", "Archbishop of Canterbury": a person's title and see.
+_PERSON_HEADS_OF = frozenset("duke duchess prince princess earl countess baron baroness marquess viscount "
+                             "archbishop bishop emir sultan".split())
+
 
 def _head_of(name: str) -> Vote | None:
     """The vote of the head noun before the first "of" of a name, when it is a body's or a
@@ -214,7 +218,19 @@ def _head_of(name: str) -> Vote | None:
         return Vote("org", f"'{hit.group(1)} of ...' (a body)", 2.5, "shape")
     if head in _PLACE_HEADS_OF:
         return Vote("place", f"'{hit.group(1)} of ...' (a country, region or sea)", 2.5, "shape")
+    if head in _PERSON_HEADS_OF and is_titled_of(name):
+        return Vote("person", f"'{hit.group(1)} of ...' (a peer's or a prelate's title)", 2.5, "title")
     return None
+
+
+_TITLED_OF = re.compile(r"^([A-Z][a-z]+) of [A-Z][\w'’-]*$")
+
+
+def is_titled_of(name: str) -> bool:
+    """"Duchess of York", "Archbishop of Canterbury": a title, "of" and a one-word see, nothing
+    after (not "Duke of Edinburgh Award")."""
+    hit = _TITLED_OF.match(name) if " of " in name else None
+    return hit is not None and hit.group(1).casefold() in _PERSON_HEADS_OF
 
 
 # Conference and festival names glued CamelCase: "PyCon", "KubeCon", "JSConf", "DevFest", "BarCamp".
