@@ -150,3 +150,20 @@ def test_a_peers_title_of_a_see_is_a_person(extractor):
 def test_a_titled_name_with_more_after_the_see_is_no_person(extractor):
     types, _ = _graph("She finished the Duke of Edinburgh Award hike in the rain.", extractor=extractor)
     assert types.get("Duke of Edinburgh Award") != "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, name", [
+    ("Paired with Olu Adeyemi on the consumer lag dashboard.", "Olu Adeyemi"),
+    ("Benedikt Krause joined the Orion team as on-call.", "Benedikt Krause"),
+])
+def test_a_colleagues_given_name_from_another_country_names_a_person(text, name, extractor):
+    """Dev logs name colleagues of many countries; the list knew neither given name."""
+    types, _ = _graph(text, extractor=extractor)
+    assert types.get(name) == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_tools_in_the_same_kind_of_log_stay_tools(extractor):
+    types, _ = _graph("Moved the vector store from Pinecone to Qdrant.", extractor=extractor)
+    assert types.get("Pinecone") == "tool" and types.get("Qdrant") == "tool", types
