@@ -167,3 +167,18 @@ def test_a_colleagues_given_name_from_another_country_names_a_person(text, name,
 def test_tools_in_the_same_kind_of_log_stay_tools(extractor):
     types, _ = _graph("Moved the vector store from Pinecone to Qdrant.", extractor=extractor)
     assert types.get("Pinecone") == "tool" and types.get("Qdrant") == "tool", types
+
+
+@pytest.mark.parametrize("text, name, etype", [
+    ("Sun Hing Properties, a Hong Kong construction firm, said profits rose.", "Sun Hing Properties", "org"),
+    ("The prize went to Kessa Dorn, the former mayor of Velden.", "Kessa Dorn", "person"),
+])
+def test_an_appositions_head_noun_types_the_name_in_regex_mode(text, name, etype):
+    types, _ = _graph(text, extractor="regex")
+    assert types.get(name) == etype, types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_a_noun_after_a_vocative_comma_opening_a_clause_is_no_apposition(extractor):
+    types, _ = _graph("Thanks Maya, the app works great now.", extractor=extractor)
+    assert types.get("Maya") == "person", types

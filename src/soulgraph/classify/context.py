@@ -556,6 +556,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     if last in _CLASS_NOUN_FORMS and (noun := _noun_before(m, left, right, last, kin_left)) is not None:
         out.append(noun)
+    if right[:1] == "," and (appos := _apposition(right)) is not None:
+        out.append(appos)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
     t = _TITLE_LEFT.search(near30) if not near30.islower() and _last_word(near30) in _TITLE_WORDS else None
@@ -671,6 +673,22 @@ def _noun_before(m: Mention, left: str, right: str, last: str, kin: bool) -> Vot
                 or _NOUN_DET.search(left, max(0, len(left) - 40)) is None:
             return None
     return Vote(t, f"the {last} X", 2.5, "noun")
+
+
+# "Sun Hing Properties, a Hong Kong construction firm", "Ana Ruiz, the former mayor of X": an
+# apposition's head noun, read from the text for both extractors (labelled as spaCy's appos
+# cue, so the cue and this reading of one mention count once). The head ends the noun phrase:
+# punctuation or a word that opens what follows it ("of", "in", "who", "with" ...).
+_APPOSITION = re.compile(r",\s+(?:a|an|the|my|our|his|her|their|its)\s+(?:[\w'’-]+\s+){0,4}?([a-z]+)"
+                         r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:of|in|at|for|from|who|whose|that|which|with|based|and)\b)")
+
+
+def _apposition(right: str) -> Vote | None:
+    hit = _APPOSITION.match(right)
+    if hit is None or hit.group(1) in _ADJECTIVE_NOUNS:
+        return None
+    t = lexicon.noun_type(hit.group(1))
+    return Vote(t, f"X, {hit.group(1)}", 2.5, "noun") if t else None
 
 
 @functools.lru_cache(maxsize=8192)
