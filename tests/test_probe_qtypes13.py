@@ -182,3 +182,15 @@ def test_an_appositions_head_noun_types_the_name_in_regex_mode(text, name, etype
 def test_a_noun_after_a_vocative_comma_opening_a_clause_is_no_apposition(extractor):
     types, _ = _graph("Thanks Maya, the app works great now.", extractor=extractor)
     assert types.get("Maya") == "person", types
+
+
+@pytest.mark.parametrize("text", ["He died at his home in suburban Orvelo on Monday.",
+                                  "Floods hit homes in northern Orvelo overnight."])
+def test_a_preposition_and_an_adjective_of_situation_make_a_place(text):
+    types, _ = _graph(text, extractor="regex")
+    assert types.get("Orvelo") == "place", types
+
+
+def test_an_adjective_of_situation_without_a_preposition_types_nothing():
+    types, _ = _graph("Yesterday the suburban Orvelo choir sang for the mayor.", extractor="regex")
+    assert types.get("Orvelo") != "place", types

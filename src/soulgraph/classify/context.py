@@ -278,6 +278,14 @@ _PLACE_RIGHT_NOUN = re.compile(r"^\s+(?:natives?|residents?|suburbs|outskirts|ci
 _HOME_RIGHT = re.compile(r"^\s+(?:home|hometown|house|apartment|flat|condo|residence)\b")
 _POSS_END = re.compile(r"(?:^|\W)(?:my|your|his|her|their|our)\s+$", re.I)
 _PLACE_LEFT_WEAK = re.compile(r"\b(?:in|from|near|across|throughout|outside|around|to)\s+$", re.I)
+# A preposition and an adjective of situation before a name: "in suburban X", "to nearby X",
+# "in northern X", "from downtown X" (only towns and regions are suburban or northern).
+_WHERE_ADJECTIVES = frozenset("suburban nearby downtown northern southern eastern western central "
+                              "northeastern northwestern southeastern southwestern rural coastal "
+                              "neighboring neighbouring".split())
+_PLACE_LEFT_ADJ = re.compile(r"\b(?:in|to|from|near|of|across|outside|around|throughout)\s+(?:the\s+)?"
+                             r"[a-z]+\s+$")
+_IN_NEARBY = Vote("place", "in nearby / suburban / northern X", 2.0, "prep")
 _PLACE_RIGHT = re.compile(r"^(?:-based\b|,\s*(?P<where>[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))")
 _TOOL_LEFT = re.compile(
     r"\b(?:pip3?\s+install(?:\s+-U)?|uv\s+(?:add|pip\s+install)|npm\s+(?:install|i)|yarn\s+add|"
@@ -608,6 +616,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
     if "place_strong" in gate and _tail_search(_PLACE_LEFT_STRONG, left, 3):
         out.append(Vote("place", "lives in / moved to X", 2.0, "prep"))
+    elif last in _WHERE_ADJECTIVES and _PLACE_LEFT_ADJ.search(left, max(0, len(left) - 30)):
+        out.append(_IN_NEARBY)  # "in suburban Larchmont", "to nearby Velden"
     elif "place_weak" in gate and (weak := _PLACE_LEFT_WEAK.search(left)):
         word = weak.group(0).split()[0].lower()
         out.append(Vote("place", f"{word} X", {"in": 0.9, "from": 0.8, "near": 1.0}.get(word, 0.5), "prep"))
