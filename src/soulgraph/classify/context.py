@@ -562,9 +562,13 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     gift = kin_left and _brand_then_noun(m.text, left, right)
     if (kin_left and not gift) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
-    if last in _CLASS_NOUN_FORMS and (noun := _noun_before(m, left, right, last, kin_left)) is not None:
-        out.append(noun)
-    if right[:1] == "," and (appos := _apposition(right)) is not None:
+    if last in _NOUN_OR_WHERE:  # (one set lookup: most mentions follow neither)
+        if last in _WHERE_ADJECTIVES:
+            if _PLACE_LEFT_ADJ.search(left, max(0, len(left) - 30)):
+                out.append(_IN_NEARBY)  # "in suburban Larchmont", "to nearby Velden"
+        elif (noun := _noun_before(m, left, right, last, kin_left)) is not None:
+            out.append(noun)
+    if end < s1 and text[end] == "," and (appos := _apposition(right)) is not None:
         out.append(appos)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
@@ -616,8 +620,6 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
     if "place_strong" in gate and _tail_search(_PLACE_LEFT_STRONG, left, 3):
         out.append(Vote("place", "lives in / moved to X", 2.0, "prep"))
-    elif last in _WHERE_ADJECTIVES and _PLACE_LEFT_ADJ.search(left, max(0, len(left) - 30)):
-        out.append(_IN_NEARBY)  # "in suburban Larchmont", "to nearby Velden"
     elif "place_weak" in gate and (weak := _PLACE_LEFT_WEAK.search(left)):
         word = weak.group(0).split()[0].lower()
         out.append(Vote("place", f"{word} X", {"in": 0.9, "from": 0.8, "near": 1.0}.get(word, 0.5), "prep"))
@@ -663,6 +665,7 @@ _NOUN_DET = re.compile(r"(?:^|\s)(?:the|a|an|my|our|your|his|her|their|its|this|
 # (a set lookup first: most mentions follow no class noun; noun_type reads these forms)
 _CLASS_NOUN_FORMS = frozenset(w + end for _, nouns in lexicon.NOUN_CLASSES for w in nouns
                               for end in ("", "s", "es"))
+_NOUN_OR_WHERE = _CLASS_NOUN_FORMS | _WHERE_ADJECTIVES
 _ADJECTIVE_NOUNS = frozenset("official general lead state chief deputy executive model".split())
 _AFTER_APPOSITION = frozenset("""in at on from for with to of by about into over after before during since
 and or but last this next yesterday today tonight again too is was has had will""".split())
