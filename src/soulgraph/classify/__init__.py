@@ -97,7 +97,8 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             "dateline_place" in m.cues for m in mentions):
         del shape_forbid["place"]  # "BANGKOK, Thailand (AP)": a town in capitals, not shouting
     tally.add_entity(shape_votes)
-    tally.add_entity(gazetteer.votes(name))
+    listed_votes = gazetteer.votes(name)
+    tally.add_entity(listed_votes)
     for t, why in shape_forbid.items():
         tally.forbidden[t] += 10**6
         tally.forbid_why[why] += 1
@@ -140,7 +141,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
-    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque)
+    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque, not listed_votes)
     # A group's mentions share its first one's cues and quotes (both are in its key, or it
     # holds one mention): what holds for some mention holds for some group's first.
     agent = quoted_any = False
@@ -172,6 +173,7 @@ class _EntityFlags:
     not_a_speaker: bool  # a listed place / org name that never speaks two turns
     ambiguous: bool
     marque: bool  # a brand whose name is also its products' ("a Subaru", "my Casio")
+    unknown: bool  # no list or name shape votes for it ("Erlangen", not "Spanish")
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -208,7 +210,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes.append(_A_PRODUCT)
         elif e.marque and _person_noun_before(text, m.start, e.name):
             votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
-        votes.extend(prep.votes_of(ev))
+        votes.extend(_prose_votes(ev, text) if e.unknown and not (chatty or technical) and len(ev) > 2
+                     else prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
         # a sentence-opening "The" counts before a plural, listed or longer name ("The Beatles",
         # "The Hague", "The Lincoln Navigator"); an unknown single word may be a stage name
@@ -222,7 +225,7 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         if ev[1]:
             votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
             forbid = {**forbid, "person": "part of a product name"}
-    if (team := _team_staff(m, text)) is not None and gazetteer.is_club(e.name):
+    if (team := _team_staff(m, text, e.name)) is not None:
         votes.append(team)
     if quoted:
         votes.append(_QUOTED_TITLE)
@@ -250,6 +253,9 @@ _DETERMINER_RIGHT = re.compile(r"\s+(?:the|a|an|this|that|these|those|my|our|his
                                r"every|all)\b", re.IGNORECASE)
 _MODAL_LEFT = re.compile(r"\b(?:can|could|will|would|should|shall|may|might|must|let|lets|did|does|do|to|"
                          r"won't|can't|cannot|didn't|doesn't)\s+$", re.IGNORECASE)
+# A club's or a firm's head ("Liverpool manager Arne Slot", "Siemens boss X"): an org's either
+# way, no sport needed (a film has stars, a ship a captain, a town fans; none has a manager).
+_FIRM_STAFF = frozenset({"manager", "boss"})
 _POSITIONS = frozenset({"striker", "midfielder", "goalkeeper", "defender", "winger", "quarterback",
                         "pitcher", "shortstop", "linebacker"})
 # Sport-only evidence: a score ("3-1") or a word no other trade uses. Not "season", "scored",
@@ -267,21 +273,45 @@ _SPORT = re.compile(r"(?i:\b(?:league(?!\s+of\b)|penalty\s+(?:kick|shoot-?out|sp
                     r"thriller|scoreline)\b)[a-z])))")
 
 
-def _team_staff(m: Mention, text: str) -> Vote | None:
-    """"<club> striker / star / fans": the club's vote (labelled as cues' compound_head vote,
-    so spaCy's cue and this reading of one mention count once)."""
+def _team_staff(m: Mention, text: str, name: str) -> Vote | None:
+    """"<club> striker / star / fans": the club's vote. The one reading of a staff word after a
+    name for both extractors: spaCy's ``compound_head:<staff>`` cue ("Liverpool manager Arne
+    Slot") casts no vote of its own (``cues``), it stands in for the club list, so "Let's have
+    Dylan coach Riley" passes the same verb and sport checks in both modes."""
     hit = _STAFF_RIGHT.match(text, m.end)
     if hit is None:
         return None
     word = hit.group(1).casefold()
+    if not (gazetteer.is_club(name) or f"compound_head:{word}" in m.cues):
+        return None
     if word in _VERB_STAFF and (_DETERMINER_RIGHT.match(text, hit.end())
                                 or _MODAL_LEFT.search(text, max(0, m.start - 12), m.start)):
         return None  # "Can Jordan coach the kids": a verb, no club's staff
     sport = _SPORT.search(text, max(0, m.sent_start), max(m.sent_end, m.end)) is not None
-    if not sport and word not in _POSITIONS:
+    if not sport and word not in _POSITIONS and word not in _FIRM_STAFF:
         return None
     # in a sentence about sport it outweighs a town's listing ("Liverpool star ... scored")
-    return Vote("org", f"X {word} (a team's)", 5.0 if sport else 2.5, "team")
+    # a manager's club outweighs the town's listing ("Liverpool manager Arne Slot")
+    return Vote("org", f"X {word} (a team's)", 5.0 if sport else 3.5 if word in _FIRM_STAFF else 2.5, "team")
+
+
+# In edited prose (news, reports) "in X" before an unknown capitalised name is a place's reading
+# strong enough to type it alone ("a plant in Erlangen"). Not in a post or a chat, nor where the
+# writer speaks as "I" / "you" (a post's "a bit in Fate of the Furious", "in Minecraft" is a game
+# or a show), nor in code ("in Python"); "from X" is as often a work's ("the girl from Orange Is
+# the New Black") or a person's.
+_PROSE_IN = Vote("place", "in X (prose)", 1.1, "prep")
+_PERSONAL = re.compile(r"\b(?:I|me|my|we|us|our|you|your|u)\b")
+
+
+def _prose_votes(ev: list, text: str) -> list[Vote]:
+    """``prep.votes_of`` for an unknown name outside chat and code: a bare "in X" counts in full
+    where the memory is written impersonally."""
+    votes = prep.votes_of(ev)
+    for i, v in enumerate(votes):
+        if v.label == "in X" and v.kind == "prep" and _PERSONAL.search(text) is None:
+            votes[i] = _PROSE_IN
+    return votes
 
 
 def _listed_anywhere(name: str) -> bool:

@@ -113,8 +113,10 @@ _OPENING_VOCATIVE = re.compile(
     r"^\s*,?\s+please\b", re.I)
 # The name as subject of its own clause with a gendered pronoun pointing back at it: "Pyrion continues
 # his streak", "Gaby gave herself more", "X shook her head". Things take "its", never "his"/"her".
-_OWN_PRONOUN = re.compile(
-    r"^\s+(?:(?:just|also|then|never|always|finally|really|still|even)\s+)?[a-z]+(?:s|ed)?\s+"
+_OWN_PRONOUN = re.compile(  # (a preposition is no verb: "moved to Porto with her husband")
+    r"^\s+(?:(?:just|also|then|never|always|finally|really|still|even)\s+)?"
+    r"(?!(?:with|for|to|from|at|in|on|of|by|near|and|or|but|than|like|about|after|before|without|into|"
+    r"through|around|as|under|over)\s)[a-z]+(?:s|ed)?\s+"
     r"(?:his|himself|herself|her(?=\s+[a-z])(?!\s+(?:to|for|in|on|at|as|last|this|that|and|or|but|with|by|"
     r"from|after|before|because|when|out|up|down|off|over|back|again|yesterday|today|a|an|the)\b))\b")
 # Predicates only said of people (and pets): "Themba is obsessed", "X looks so pregnant".
@@ -269,12 +271,21 @@ _DATELINE_RIGHT = re.compile(r"^,\s*\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug
                              r"\([A-Z][\w-]*\)")
 # What a town has: "a Wilmington native", "Boise residents", "the Tulsa area"
 _PLACE_RIGHT_NOUN = re.compile(r"^\s+(?:natives?|residents?|suburbs|outskirts|city\s+council|city\s+hall|"
-                               r"metro\s+area|area\s+code)\b")
+                               r"metro\s+area|area\s+code|region|district|province|oblast|prefecture|"
+                               r"governorate)\b")
 # "his Germantown home", "our Denver apartment": a home named by its town (lowercase noun: not
 # the "Google Home" product) after a possessive
 _HOME_RIGHT = re.compile(r"^\s+(?:home|hometown|house|apartment|flat|condo|residence)\b")
 _POSS_END = re.compile(r"(?:^|\W)(?:my|your|his|her|their|our)\s+$", re.I)
 _PLACE_LEFT_WEAK = re.compile(r"\b(?:in|from|near|across|throughout|outside|around|to)\s+$", re.I)
+# A preposition and an adjective of situation before a name: "in suburban X", "to nearby X",
+# "in northern X", "from downtown X" (only towns and regions are suburban or northern).
+_WHERE_ADJECTIVES = frozenset("suburban nearby downtown northern southern eastern western central "
+                              "northeastern northwestern southeastern southwestern rural coastal "
+                              "neighboring neighbouring".split())
+_PLACE_LEFT_ADJ = re.compile(r"\b(?:in|to|from|near|of|across|outside|around|throughout)\s+(?:the\s+)?"
+                             r"[a-z]+\s+$")
+_IN_NEARBY = Vote("place", "in nearby / suburban / northern X", 2.0, "prep")
 _PLACE_RIGHT = re.compile(r"^(?:-based\b|,\s*(?P<where>[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))")
 _TOOL_LEFT = re.compile(
     r"\b(?:pip3?\s+install(?:\s+-U)?|uv\s+(?:add|pip\s+install)|npm\s+(?:install|i)|yarn\s+add|"
@@ -395,7 +406,8 @@ season s episode ep trailer soundtrack finale sequel on
 spokesman spokeswoman spokesperson officials executives employees headquarters shares stock board ceo
 announced reported acquired hired filed sued executive engineer employee analyst correspondent researcher
 staffer chairman cfo cto coo cofounder founder
-native natives resident residents suburbs outskirts city metro area
+native natives resident residents suburbs outskirts city metro area region district province oblast
+prefecture governorate
 library lib package plugin extension cli sdk api server client app model models backend driver module
 framework toolkit runtime engine database binary integration container image wrapper bindings dependency
 install version release support
@@ -550,6 +562,14 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     gift = kin_left and _brand_then_noun(m.text, left, right)
     if (kin_left and not gift) or (rany and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
+    if last in _NOUN_OR_WHERE:  # (one set lookup: most mentions follow neither)
+        if last in _WHERE_ADJECTIVES:
+            if _PLACE_LEFT_ADJ.search(left, max(0, len(left) - 30)):
+                out.append(_IN_NEARBY)  # "in suburban Larchmont", "to nearby Velden"
+        elif (noun := _noun_before(m, left, right, last, kin_left)) is not None:
+            out.append(noun)
+    if end < s1 and text[end] == "," and (appos := _apposition(right)) is not None:
+        out.append(appos)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
     t = _TITLE_LEFT.search(near30) if not near30.islower() and _last_word(near30) in _TITLE_WORDS else None
@@ -632,6 +652,56 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if rany and _DOC_RIGHT.match(right):
         out.append(Vote("document", "X file / doc", 1.5, "doc"))
     return out
+
+
+# A common noun right before a name says what it is: "BBC journalist Lyse Doucet", "the band
+# Arctic Monkeys", "the app Toshl", "the startup Vantiq" (an apposition without its comma).
+# A thing's noun needs a determiner or a capitalised modifier before it (not the verbs "show
+# Riley", "book Dishoom") and no clause after the name: "the book Maya recommended", "the car
+# Oswald fired at" are Maya's and Oswald's. Nouns that are as often adjectives ("the official
+# Soviet news agency", "the state Crime Victim Council") say nothing.
+_NOUN_DET = re.compile(r"(?:^|\s)(?:the|a|an|my|our|your|his|her|their|its|this|that|new|[A-Z][\w&.'’-]*)\s+"
+                       r"(?:[a-z]+\s+)?[a-z]+\s$")
+# (a set lookup first: most mentions follow no class noun; noun_type reads these forms)
+_CLASS_NOUN_FORMS = frozenset(w + end for _, nouns in lexicon.NOUN_CLASSES for w in nouns
+                              for end in ("", "s", "es"))
+_NOUN_OR_WHERE = _CLASS_NOUN_FORMS | _WHERE_ADJECTIVES
+_ADJECTIVE_NOUNS = frozenset("official general lead state chief deputy executive model".split())
+_AFTER_APPOSITION = frozenset("""in at on from for with to of by about into over after before during since
+and or but last this next yesterday today tonight again too is was has had will""".split())
+
+
+def _noun_before(m: Mention, left: str, right: str, last: str, kin: bool) -> Vote | None:
+    """The vote of a class noun just before a capitalised name (``last``: that noun)."""
+    if not (left.endswith(" ") and m.text[:1].isupper() and len(m.text) > 2) \
+            or left[-len(last) - 1:-1] != last or last in _ADJECTIVE_NOUNS:  # (not "Lt", "Jr")
+        return None
+    t = lexicon.noun_type(last)
+    if t is None or (t == "person" and kin):
+        return None
+    if t != "person":
+        nxt = right.split(None, 1)[0].rstrip(_WORD_TRAIL) if right[:1].isspace() and right.strip() else ""
+        clause = nxt[:1].islower() and nxt not in _AFTER_APPOSITION
+        if clause or gazetteer.is_given_name(m.text.split()[0]) \
+                or _NOUN_DET.search(left, max(0, len(left) - 40)) is None:
+            return None
+    return Vote(t, f"the {last} X", 2.5, "noun")
+
+
+# "Sun Hing Properties, a Hong Kong construction firm", "Ana Ruiz, the former mayor of X": an
+# apposition's head noun, read from the text for both extractors (labelled as spaCy's appos
+# cue, so the cue and this reading of one mention count once). The head ends the noun phrase:
+# punctuation or a word that opens what follows it ("of", "in", "who", "with" ...).
+_APPOSITION = re.compile(r",\s+(?:a|an|the|my|our|his|her|their|its)\s+(?:[\w'’-]+\s+){0,4}?([a-z]+)"
+                         r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:of|in|at|for|from|who|whose|that|which|with|based|and)\b)")
+
+
+def _apposition(right: str) -> Vote | None:
+    hit = _APPOSITION.match(right)
+    if hit is None or hit.group(1) in _ADJECTIVE_NOUNS:
+        return None
+    t = lexicon.noun_type(hit.group(1))
+    return Vote(t, f"X, {hit.group(1)}", 2.5, "noun") if t else None
 
 
 @functools.lru_cache(maxsize=8192)

@@ -194,6 +194,45 @@ account accounts subscription subscriptions password login profile feed playlist
 _BODY_FOR = re.compile(r"\b(Center|Centre|Institute|Council|Committee|Foundation|Society|Association|"
                        r"Bureau|Agency|Commission|League|Federation|Alliance)\s+(for|on|of)\s+[A-Z]")
 
+# The noun before "of" names what "<Head> of <Name>" is: a body ("Union of Writers", "American
+# University of Beirut", "Organization of American States") or a country, a region or a sea
+# ("Republic of Ireland", "District of Columbia", "Sea of Azov"). Only before a capital: not
+# "State of the Union", "Valley of the Dolls".
+_HEAD_OF = re.compile(r"(?:^|\s)([A-Z][a-z]+)\s+of\s+[A-Z]")
+_PLACE_HEADS_OF = frozenset("republic kingdom district province state sea gulf bay isle island islands "
+                            "strait straits county principality emirate commonwealth city".split())
+
+# "Duchess of York", "Prince of Wales", "Archbishop of Canterbury": a person's title and see.
+_PERSON_HEADS_OF = frozenset("duke duchess prince princess earl countess baron baroness marquess viscount "
+                             "archbishop bishop emir sultan".split())
+
+
+def _head_of(name: str) -> Vote | None:
+    """The vote of the head noun before the first "of" of a name, when it is a body's or a
+    country's word."""
+    hit = _HEAD_OF.search(name)
+    if hit is None:
+        return None
+    head = hit.group(1).casefold()
+    if head in words("orgs_suffix"):
+        return Vote("org", f"'{hit.group(1)} of ...' (a body)", 2.5, "shape")
+    if head in _PLACE_HEADS_OF:
+        return Vote("place", f"'{hit.group(1)} of ...' (a country, region or sea)", 2.5, "shape")
+    if head in _PERSON_HEADS_OF and is_titled_of(name):
+        return Vote("person", f"'{hit.group(1)} of ...' (a peer's or a prelate's title)", 2.5, "title")
+    return None
+
+
+_TITLED_OF = re.compile(r"^([A-Z][a-z]+) of [A-Z][\w'’-]*$")
+
+
+def is_titled_of(name: str) -> bool:
+    """"Duchess of York", "Archbishop of Canterbury": a title, "of" and a one-word see, nothing
+    after (not "Duke of Edinburgh Award")."""
+    hit = _TITLED_OF.match(name) if " of " in name else None
+    return hit is not None and hit.group(1).casefold() in _PERSON_HEADS_OF
+
+
 # Conference and festival names glued CamelCase: "PyCon", "KubeCon", "JSConf", "DevFest", "BarCamp".
 _CAMEL_EVENT = re.compile(r"^[A-Z][A-Za-z]*[A-Za-z](?:Con|CON|Conf|Fest|Camp)(?:\s?'?\d{2,4})?$")
 # Gatherings named by their occasion: "Christmas party", "birthday dinner", "Eid celebration".
@@ -301,6 +340,8 @@ def votes(name: str) -> list[Vote]:
     elif (body := _BODY_FOR.search(name)) is not None:  # "Jaffe Center for Strategic Studies"
         why = f"'{body.group(1)} {body.group(2)} ...' (a body named for its work)"
         out.append(Vote("org", why, 2.5, "shape"))
+    elif len(toks) > 2 and "of" in toks[1:-1] and (head_of := _head_of(name)) is not None:
+        out.append(head_of)  # "Union of Serb Writers", "People's Republic of China"
     if len(toks) > 1 and toks[0] in _LANDFORM_FIRST and "of" not in toks \
             and not any(t in words("orgs_suffix") for t in toks):
         out.append(Vote("place", f"place word '{toks[0]}'", 2.0, "shape"))  # "Mount Rainier", "Lake Como"
@@ -342,9 +383,29 @@ def votes(name: str) -> list[Vote]:
             out.append(Vote("person", "common given name", 1.5, "given_name"))
         elif _PLACE_MORPH.search(k) and k.isalpha() and len(k) > 5:
             out.append(Vote("place", "place-like ending", 1.3, "shape"))
+        elif _surname_shaped(name):
+            out.append(_SURNAME)
     elif len(toks) in (2, 3) and (first_given or toks[0] in words("given_names")):
         orig = name.split()
         if (all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities"))
                 and not any(t.isupper() and len(t) > 1 for t in orig[1:])):
             out.append(Vote("person", "given name + surname", 2.0, "given_name"))
+    elif len(toks) in (2, 3) and _surname_shaped(name):
+        out.append(_SURNAME)
     return out
+
+
+# Family-name endings no place, firm or word shares: patronymic and Slavic, Georgian, Greek,
+# Romanian, Turkish forms ("Koljevic", "Bagdanovich", "Shevchenko", "Kowalski", "Gorbachev",
+# "Papadopoulos", "Ionescu"). Not "-ov" / "-ova" (Rostov, Moldova) nor "-ska" (Alaska).
+_SURNAME_END = re.compile(r"[a-z](?:ovich|evich|ovic|evic|ović|ević|vić|dzic|džić|enko|shvili|dze|opoulos|"
+                          r"escu|oglu|oğlu|wicz|czyk|ski|skiy|sky|chev|shev|yev|ayev)$")
+_SURNAME = Vote("person", "family-name ending (-vich, -enko, -ski)", 1.5, "given_name")
+
+
+def _surname_shaped(name: str) -> bool:
+    """Title-case words ending in a family-name ending that is no dictionary word."""
+    parts = name.split()
+    last = parts[-1]
+    return (all(p[:1].isupper() and p[1:].islower() and p.isalpha() for p in parts)
+            and _SURNAME_END.search(last) is not None and not _is_word(last.casefold()))
