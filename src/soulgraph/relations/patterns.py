@@ -99,8 +99,8 @@ _IS_A_ROLE_IN = (rf"^\s+(?:is|was)\s+(?:a|an)\s+{_MODS}(?:{_roles('works_at', 'l
 # alternations ``_by_lead`` makes (all case-insensitive): compiling each alone as well cost every
 # run's start-up ~20 ms for patterns nothing matched with.
 _GAPS: list[tuple[str, str]] = [
-    (rf"^\s+(?:works?|worked|working|is working|has worked)\s+(?:at|for)\s+{_THE}$",
-     "works_at"),
+    (rf"^\s+(?:now\s+|still\s+|currently\s+|also\s+)?(?:works?|worked|working|is working|has worked)\s+"
+     rf"(?:at|for)\s+{_THE}$", "works_at"),  # "Jasper Quinn now works for Veridian Labs"
     # "Omar Haddad, who previously worked at Uber", "Henry Walsh teaches history at Ohio State"
     (rf"^,?\s+who\s+(?:(?-i:[a-z]+ly)\s+)?(?:works|worked|has\s+worked|had\s+worked)\s+"
      rf"(?:at|for)\s+{_THE}$", "works_at"),
@@ -140,8 +140,8 @@ _GAPS: list[tuple[str, str]] = [
     # "Zoe plays violin in the Seattle Youth Symphony", not "plays in Minecraft", "sings in Italian"
     (r"^\s+(?:plays?|played|playing|sings?|sang|singing)\s+(?:[a-z]+\s+)?in\s+the\s+$",
      V.MEMBER_IN),
-    (rf"^\s+(?:has\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|moves|relocated)\s+to\s+{_THE}$",
-     "lives_in"),
+    (rf"^\s+(?:has\s+)?(?:just\s+|recently\s+|finally\s+|later\s+|eventually\s+)?(?:moved|moves|relocated)\s+"
+     rf"to\s+{_THE}$", "lives_in"),
     (rf"^,?\s+(?:is\s+|was\s+)?(?:based|headquartered|located)\s+in\s+{_THE}$",
      "located_in"),
     (rf"^\s+(?:uses|used|is using|was using|relies on)\s+{_THE}$", "uses"),
@@ -471,6 +471,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rev is not None:
             if ma.text.split(None, 1)[0].casefold() in _FORMER and len(ma.text.split()) > 1:
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
+            if rev == V.BY_TYPES and _role_as_verb(text, offset, ma, gap):
+                continue  # "Could Austin captain Leeds to the title?": "captain" is the verb
             if rev == V.IN_PLACE and (_listed_place(mb) or (lead == "'" and not _place_owns(ma, mb))):
                 continue  # "Russia's Ukraine policy", "Austin's Tesla": a place's own firm or landmark only
             if rev == "killed" and (not _killer_named(text, mb.end - offset, gap)
@@ -623,6 +625,21 @@ _FORMER = frozenset({"former", "ex", "retired", "late", "then"})
 _RETIRED = re.compile(r"^,?\s+(?:has\s+)?(?:retired|resigned)\s", re.I)
 _TO_AFTER = re.compile(r"\s+to\s+(?:the\s+)?[A-Z]")
 _ASSASSIN_AFTER = re.compile(r"(?:'s|’s)?\s+(?:assassin|killer|murderer)\b", re.I)
+
+
+# role nouns that are also verbs, and the words after which they are one: "Could Austin captain Leeds"
+_VERB_ROLES = frozenset({"captain", "captains", "coach", "coaches", "head", "heads", "lead", "leads",
+                         "chair", "chairs", "skipper", "skippers", "host", "hosts", "manage", "manages",
+                         "pilot", "pilots", "anchor", "anchors", "judge", "judges", "star", "stars"})
+_MODAL_BEFORE = re.compile(r"\b(?:could|can|will|would|should|might|may|must|did|does|do|to|'ll)\s+$", re.I)
+
+
+def _role_as_verb(text: str, offset: int, ma: Mention, gap: str) -> bool:
+    """"Could Austin captain Leeds to another title?", "Will Ana coach the Tigers": a role word that
+    can be a verb, alone between two names after a modal or "to", is the verb of the first name
+    ("Can Apple CEO Tim Cook ..." keeps its title: "CEO" is no verb)."""
+    return gap.strip().lower() in _VERB_ROLES and _MODAL_BEFORE.search(
+        text, max(0, ma.start - offset - 12), ma.start - offset) is not None
 
 
 def _listed_place(m: Mention) -> bool:
