@@ -130,6 +130,11 @@ FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
     # are software making or holding software, in either direction: no edge rather than a wrong one
     "builds": (frozenset({_P, _O, _C}), frozenset({"project", "tool", _O, _C})),
     "depends_on": (frozenset({"project", "tool", _C}), frozenset({"project", "tool", _C})),
+    # a part is a thing or a body within a thing or a body: never a person ("Ana Pike, a Harvard
+    # historian", NER calling her an ORG, works there), never a place's part ("Belarus's Security
+    # Committee" is in Belarus): the final types pick again (_BY_TYPES) or drop the edge
+    "part_of": (frozenset({_O, "project", "tool", "document", "event", _C}),
+                frozenset({_O, "project", "tool", "document", "event", _C})),
 }
 
 

@@ -55,6 +55,8 @@ _BY_KIN = (r"by\s+(?:(?:his|her|their)\s+(?:(?!(?:and|or|but|after|before|while|
            rf"(?-i:[a-z]+)\s+)?(?-i:{_KILLER_NOUN}),?\s+)?")
 
 _TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
+# a birth's date between "born" and "in": "on May 3, 1950,", "on Feb. 5, 1907,", "in 1950"
+_BORN_WHEN = r"(?:on\s+[a-z]{3,9}\.?\s+\d{1,2}(?:,\s+\d{4})?,?|in\s+\d{4},?)"
 
 
 def _person_nouns() -> str:
@@ -178,8 +180,9 @@ _GAPS: list[tuple[str, str]] = [
      rf"(?!by\b){_KMODS}$",
      "killed"),
     (rf"^,\s+(?:the\s+)?(?:assassin|killer|murderer)\s+of\s+{_MODS}$", "killed"),
-    # "Betsy Ross was born in Philadelphia", "Gordon Parks, 76, born in Fort Scott"
-    (rf"^,?\s+(?:\d{{1,3}},\s+)?(?:who\s+)?(?:was\s+)?born\s+in\s+{_THE}$", "lives_in"),
+    # "Betsy Ross was born in Philadelphia", "Gordon Parks, 76, born in Fort Scott", "Nora Quist was
+    # born on May 3, 1950, in Bergen", "was born in 1950 in Bergen"
+    (rf"^,?\s+(?:\d{{1,3}},\s+)?(?:who\s+)?(?:was\s+)?born\s+(?:{_BORN_WHEN}\s+)?in\s+{_THE}$", "lives_in"),
     # "the NRC headquarters in nearby Rockville", "Acme's offices in Berlin"
     (rf"^(?:'s|’s)?\s+(?:headquarters|head\s+office|offices|main\s+office|plant|factory|campus)\s+"
      rf"in\s+(?:nearby\s+)?{_THE}$", V.IN_PLACE),  # an owner typed a person: dropped
