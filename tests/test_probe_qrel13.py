@@ -53,6 +53,8 @@ _LINKS = [
      ("Nora Quist", "lives_in", "Bergen")),
     ("born in a year in", REGEX, "Nora Quist was born in 1950 in Bergen.",
      ("Nora Quist", "lives_in", "Bergen")),
+    ("a firm before a role keeps the job", REGEX, "Acme Corp spokesman Tom Reyes declined to comment.",
+     ("Tom Reyes", "works_at", "Acme Corp")),
     ("works with an adverb", REGEX, "Laura Brandt now works for Halvorsen Shipping in Bergen.",
      ("Laura Brandt", "works_at", "Halvorsen Shipping")),
     ("moved with an adverb", REGEX, "Laura Brandt later moved to Trondheim after the fire.",
@@ -87,6 +89,8 @@ _LEFT_ALONE = [
      "located_in", ("Tax Office", "Boston")),
     ("an idea born in a year in", REGEX, "Nora Quist's idea was born in 1950 in Bergen.", "lives_in", None),
     ("a role word as a verb", REGEX, "Will Denver coach Boston to a title?", "located_in", None),
+    ("a town's captain lives nowhere", REGEX, "Leeds captain Liam Cooper lifted the trophy in Leeds.",
+     "lives_in", None),
     ("an adverb after a comma names no subject", REGEX,
      "Laura Brandt, who grew up in Tromso, now works for Halvorsen Shipping.", "works_at",
      ("Tromso", "Halvorsen Shipping")),
@@ -106,3 +110,34 @@ def test_the_rule_links_its_sentence(extractor, text, edge):
 def test_the_rule_leaves_its_neighbour_sentence_alone(extractor, text, rel, pair):
     _, edges = _graph(text, extractor=extractor)
     assert not any(r == rel and (pair is None or (s, t) == pair) for s, r, t in edges), edges
+
+
+def _chat(turn: str, extractor: str) -> set:
+    """The edges of one chat turn, its speaker named in two more turns (a speaker, not a word)."""
+    speaker = turn.split(":", 1)[0]
+    return _graph(turn, f"{speaker}: See you soon!", f"{speaker}: Thanks for the chat.",
+                  extractor=extractor)[1]
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, edge", [
+    ("Greta: I'm originally from Sweden, you know.", ("Greta", "lives_in", "Sweden")),
+    ("Greta: I am from Ohio.", ("Greta", "lives_in", "Ohio")),
+    ("Greta: I've been working at Google for three years now.", ("Greta", "works_at", "Google")),
+    ("Greta: I just started a new job at Stripe!", ("Greta", "works_at", "Stripe")),
+    ("Greta: I've been living in Denver since 2019.", ("Greta", "lives_in", "Denver")),
+])
+def test_chat_turns_about_the_speaker(text, edge, extractor):
+    edges = _chat(text, extractor)
+    assert edge in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, rel", [
+    ("Greta: I'm back from Paris!", "lives_in"),
+    ("Greta: We're just home from Lisbon.", "lives_in"),
+    ("Greta: Last week I visited my mom in Tucson.", "lives_in"),
+])
+def test_chat_turns_the_rules_leave_alone(text, rel, extractor):
+    edges = _chat(text, extractor)
+    assert not any(r == rel for _, r, _ in edges), edges

@@ -245,12 +245,16 @@ _KIN_MODS = (r"(?:little|big|baby|older|younger|elder|eldest|oldest|youngest|mid
 _SELF: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:use|used|using|rely on|switched to)\s+{_THE}$",
                 re.I), "uses"),
-    (re.compile(rf"\b(?:I|we)\s+(?:work|worked|am working|'m working)\s+(?:at|for)\s+{_THE}$", re.I),
-     "works_at"),
-    (re.compile(rf"\bI(?:'ve| have)?\s+(?:started|got|landed|accepted|took|began)\s+(?:a|an|the|my)\s+"
-     rf"(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+{_THE}$", re.I), "works_at"),
-    (re.compile(rf"\b(?:I|we)\s+(?:live|lived|am living|'m living|grew\s+up|was\s+raised|were\s+raised)\s+"
-                rf"in\s+{_THE}$", re.I), "lives_in"),  # "I grew up in Nashville"
+    (re.compile(rf"\b(?:I|we)(?:'ve|\s+have)?\s+(?:work|worked|am working|'m working|been\s+working)\s+"
+                rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),  # "I've been working at Google"
+    (re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+|recently\s+)?(?:started|got|landed|accepted|took|began)\s+"
+                rf"(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+{_THE}$",
+                re.I), "works_at"),
+    # "I grew up in Nashville", "I've been living in Denver"
+    (re.compile(rf"\b(?:I|we)(?:'ve|\s+have)?\s+(?:live|lived|am living|'m living|been\s+living|grew\s+up|"
+                rf"was\s+raised|were\s+raised)\s+in\s+{_THE}$", re.I), "lives_in"),
+    # "I'm originally from Sweden" ("I'm back from Paris": a trip)
+    (re.compile(rf"\b(?:I'm|I am|we're|we are)\s+(?:originally\s+)?from\s+{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+to\s+"
                 rf"{_THE}$", re.I), "lives_in"),
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:build|built|building|maintain)\s+{_THE}$", re.I),
@@ -476,6 +480,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
             if rev == V.BY_TYPES and _role_as_verb(text, offset, ma, gap):
                 continue  # "Could Austin captain Leeds to the title?": "captain" is the verb
+            if rev == V.BY_TYPES and gap.split()[-1].lower() in _SQUAD_ROLES:
+                rev = V.MEMBER_IN  # "Leeds captain Liam Cooper": the town's club, if any; no home
             if rev == V.IN_PLACE and (_listed_place(mb) or (lead == "'" and not _place_owns(ma, mb))):
                 continue  # "Russia's Ukraine policy", "Austin's Tesla": a place's own firm or landmark only
             if rev == "killed" and (not _killer_named(text, mb.end - offset, gap)
@@ -635,6 +641,12 @@ _VERB_ROLES = frozenset({"captain", "captains", "coach", "coaches", "head", "hea
                          "chair", "chairs", "skipper", "skippers", "host", "hosts", "manage", "manages",
                          "pilot", "pilots", "anchor", "anchors", "judge", "judges", "star", "stars"})
 _MODAL_BEFORE = re.compile(r"\b(?:could|can|will|would|should|might|may|must|did|does|do|to|'ll)\s+$", re.I)
+
+
+# a place of a squad's role before a name is the club ("Leeds captain X", "England striker Y"):
+# a member of it when the name is typed an organisation, else no edge (never a home)
+_SQUAD_ROLES = frozenset({"captain", "skipper", "striker", "goalkeeper", "goalie", "midfielder", "defender",
+                          "winger", "quarterback", "pitcher", "coach", "player", "forward", "keeper"})
 
 
 def _role_as_verb(text: str, offset: int, ma: Mention, gap: str) -> bool:

@@ -85,6 +85,14 @@ def _displaced_agents(ctx: Ctx, v) -> list:
     return found
 
 
+_BACK = frozenset({"back", "home", "away", "fresh", "returning", "coming", "here", "there"})
+
+
+def _back_from(v) -> bool:
+    """"I'm back from Paris", "we're just home from Lisbon": a trip's end, not where one is from."""
+    return any(c.lower_ in _BACK for c in v.children if c.dep_ in ("advmod", "acomp", "prt", "attr"))
+
+
 def _opens_next_clause(t) -> bool:
     """"killed by his brother and Elena Cruz survived the attack": the parser hangs the name on the
     agent as a conjunct, but the verb right after it, with no subject of its own, is hers; she
@@ -203,6 +211,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                         add(ctx, s, x, "works_at", (st, xt, v), 0.7, f"{v.text} {p}", retype=True)
             elif roles and p in V.ATTACH_PREPS:  # "lost my job at Door Dash"
                 for r in roles:
+                    if role(r) in V.POSSESSOR_HEAD:
+                        continue  # "visited my mom in Tucson": her home, or the visit's place; not mine
                     for s, st in subs:
                         for x, xt in xs:
                             add(ctx, s, x, role(r), (st, r, xt), 0.7, f"{r.text} {p}", retype=True)
@@ -211,6 +221,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                     if kind(ctx, s) in ("org", "place"):
                         for x, xt in xs:
                             add(ctx, s, x, "located_in", (st, xt), 0.6, f"{v.text} in")
+            continue
+        if prel == "lives_in" and p == "from" and _back_from(v):
             continue
         if prel == "works_at" and any(o.lower_ in _SCHOOLING for o in objs):
             prel = "attended"  # "Mia starts kindergarten at Lincoln Elementary": a pupil, no job

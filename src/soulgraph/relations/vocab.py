@@ -58,6 +58,7 @@ VERB_PREP: dict[tuple[str, str], str] = {
     ("locate", "at"): "located_in", ("locate", "on"): "located_in",
     ("go", "to"): "visited", ("travel", "to"): "visited", ("fly", "to"): "visited",
     ("be", "to"): "visited", ("come", "to"): "visited", ("drive", "to"): "visited",
+    ("be", "from"): "lives_in",  # "I'm originally from Sweden" (not "I'm back from Paris": verbs.py)
     ("return", "to"): "visited", ("arrive", "in"): "visited", ("arrive", "at"): "visited",
     ("trip", "to"): "visited", ("vacation", "in"): "visited", ("holiday", "in"): "visited",
     ("report", "to"): "reports_to", ("belong", "to"): "member_of",
