@@ -53,6 +53,10 @@ _LINKS = [
      ("Nora Quist", "lives_in", "Bergen")),
     ("born in a year in", REGEX, "Nora Quist was born in 1950 in Bergen.",
      ("Nora Quist", "lives_in", "Bergen")),
+    ("a kin noun's name among the killers", SPACY,
+     "Mark Hale was killed by Tom Reyes and his brother Dan Reyes.",
+     ("Dan Reyes", "killed", "Mark Hale")),
+    ("a product built", REGEX, "Omar is building Loomly with Rust.", ("Omar", "builds", "Loomly")),
     ("a firm before a role keeps the job", REGEX, "Acme Corp spokesman Tom Reyes declined to comment.",
      ("Tom Reyes", "works_at", "Acme Corp")),
     ("works with an adverb", REGEX, "Laura Brandt now works for Halvorsen Shipping in Bergen.",
@@ -88,6 +92,10 @@ _LEFT_ALONE = [
     ("an organisation's own of", SPACY, "The Tax Office and Harbor Trust Co. of Boston will file a plan.",
      "located_in", ("Tax Office", "Boston")),
     ("an idea born in a year in", REGEX, "Nora Quist's idea was born in 1950 in Bergen.", "lives_in", None),
+    ("a witness after a kin noun's name", SPACY,
+     "Lena Park was killed by her husband and her son Tom Park survived.", "killed", None),
+    ("an integration for a product", BOTH, "Omar is building a Stripe integration for Shopify.", "builds",
+     None),
     ("a role word as a verb", REGEX, "Will Denver coach Boston to a title?", "located_in", None),
     ("a town's captain lives nowhere", REGEX, "Leeds captain Liam Cooper lifted the trophy in Leeds.",
      "lives_in", None),
@@ -137,7 +145,24 @@ def test_chat_turns_about_the_speaker(text, edge, extractor):
     ("Greta: I'm back from Paris!", "lives_in"),
     ("Greta: We're just home from Lisbon.", "lives_in"),
     ("Greta: Last week I visited my mom in Tucson.", "lives_in"),
+    ("Greta: I'm from the Denver office, calling about the invoice.", "lives_in"),
 ])
 def test_chat_turns_the_rules_leave_alone(text, rel, extractor):
     edges = _chat(text, extractor)
     assert not any(r == rel for _, r, _ in edges), edges
+
+
+@pytest.mark.parametrize("before", [
+    "Yesterday I met my sister ", "we moved to ", "I'm originally from ", "Honestly, my boss, ",
+    "our mentor ",
+    "Oh wow, i've been working at ", "WE LIVE IN ", "the song Ana ", "Mia said that ", "", "İ grew up in ",
+    "ı use the ", "Me and my friend ", "so we're from the ",
+])
+def test_the_speaker_gates_agree_with_the_patterns(before):
+    """_SELF_HINT and _SELF_ANY (their first-letter lookahead a speed-up) say exactly whether one of
+    the first-person patterns matches the words before a name."""
+    from soulgraph.relations import patterns as P
+
+    any_hit = any(p.search(before) for p, _ in P._SELF)
+    assert bool(P._SELF_ANY.search(before)) == any_hit
+    assert not any_hit or P._SELF_HINT.search(before)

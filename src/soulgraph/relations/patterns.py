@@ -431,11 +431,15 @@ def _rev_rel(lead: str, gap: str) -> str | None:
 # other character its own key (its part: the None one unless it is "-")
 _LEAD_OF = {",": ",", "'": "'", "’": "'", " ": " ", "\t": " ", "\n": " ", "\u00a0": " "}
 # Every _SELF pattern opens with one of these words: none of them can match without it.
-_SELF_HINT = re.compile(r"\b(?:I|we|my|our)", re.I)
+_SELF_HINT = re.compile(r"(?=[IiWwMmOo])\b(?:I|we|my|our)", re.I)  # (the lookahead: as _SELF_ANY's)
 # Matches where any _SELF pattern matches: chat text is full of "I" and "my", and one search of
-# the alternation says what searching each of the eleven says (they are then run in order, for
-# the first one's hit, only when one of them matches).
-_SELF_ANY = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _SELF), re.I)
+# the alternation says what searching each of them says (they are then run in order, for the
+# first one's hit, only when one of them matches). The lookahead on the first letter all of them
+# open with lets the search skip every other position at once (~2.5x faster than trying each
+# branch's "\b" there; the same folding of re.I applies to the class and to the branches).
+_SELF_ANY = re.compile("(?=[IiWwMmOo])(?:" + "|".join(f"(?:{p.pattern})" for p, _ in _SELF) + ")", re.I)
+if not all(re.match(r"\\b(?:I|my|\(\?:(?:I|we|my|I'm)[|)])", p.pattern) for p, _ in _SELF):
+    raise ValueError("every _SELF pattern must open with I / we / my / our (_SELF_ANY's lookahead)")
 
 
 def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | None,
@@ -460,6 +464,8 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rel is not None:
             if rel == "lives_in" and (_listed_place(ma) or not _home_of(text, offset, ma, mb, gap)):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
+            if rel == "builds" and _addon_after(text, mb.end - offset):
+                continue  # "is building a Stripe integration": the integration, not Stripe
             if rel == "leads" and not _whole_object(text, mb.end - offset):
                 continue  # "ran the Red Cross blood drive", "heads the Microsoft partnership"
             if rel == "works_at" and c == "," and _listed_place(mb):
@@ -539,9 +545,12 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
 def _self_closed(text: str, end: int, trigger: str) -> bool:
     """A name after a comma ("my manager, Omar,") or after a work's kind ("the band Coldplay")
     must close the phrase: "I texted my boss, Linda said ..." opens another clause, "I love the
-    song Tom wrote" likes the song."""
+    song Tom wrote" likes the song; a name after "I'm from" is no site of a firm ("the Denver
+    office")."""
     if _LIKED_KIND_END.search(trigger):
         return _LIKED_CLOSED.match(text, end) is not None
+    if trigger.lower().rstrip().endswith(("from", "from the", "from a", "from an")):
+        return _SITE_AFTER.match(text, end) is None  # "I'm from the Denver office": no home
     return not trigger.rstrip().endswith(",") or _CLOSED.match(text, end) is not None
 
 
@@ -718,6 +727,20 @@ def _whole_object(text: str, end: int) -> bool:
     Harbor Grill in Dayton"; not "ran the Red Cross blood drive", "operated the Caterpillar
     excavator"."""
     return _OBJECT_END.match(text, end) is not None
+
+
+_NEXT_WORD = re.compile(r"\s+([\w-]+)")
+
+
+def _addon_after(text: str, end: int) -> bool:
+    """The word after a name is a thing made for it ("a Slack bot", "the Grafana dashboards")."""
+    hit = _NEXT_WORD.match(text, end)
+    return hit is not None and hit.group(1).lower() in V.ADDON_HEADS
+
+
+# a site of an organisation after "I'm from <name>": "I'm from the Denver office" is no home
+_SITE_AFTER = re.compile(r"\s+(?:office|offices|branch|team|store|shop|location|campus|site|headquarters|hq|"
+                         r"plant|department|division|chapter|club|group)\b", re.I)
 
 
 _CLOSED = re.compile(r"\s*(?:[.,;:!?)\]]|$)")

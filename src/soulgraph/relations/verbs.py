@@ -97,6 +97,8 @@ def _opens_next_clause(t) -> bool:
     """"killed by his brother and Elena Cruz survived the attack": the parser hangs the name on the
     agent as a conjunct, but the verb right after it, with no subject of its own, is hers; she
     opens the next clause and is no agent ("killed by his brother and Elena Cruz." keeps her)."""
+    while t.dep_ in ("appos", "compound") and t.head.i != t.i:  # "by her husband and her son Tom Park"
+        t = t.head
     if t.dep_ != "conj":
         return False
     k = t.right_edge.i + 1
@@ -242,13 +244,6 @@ _KIND_HEADS = frozenset("company startup firm business band podcast blog newslet
                         "brand label magazine website site".split())
 
 
-# Things made for another product: "building a Slack bot" builds the bot, not Slack.
-_ADDON_HEADS = frozenset("bot bots plugin plugins integration integrations extension extensions addon "
-                         "add-on wrapper client adapter connector skill theme template mod webhook "
-                         "webhooks dashboard dashboards chart charts exporter driver binding bindings "
-                         "port migration migrations".split())
-
-
 def _part_not_whole(rel: str | None, o) -> bool:
     """"wrote the Helm chart", "launched 22 Starlink satellites": the name modifying the object is
     what the thing made is for or of, not the thing made (created / founded); "ran the Red Cross
@@ -257,7 +252,7 @@ def _part_not_whole(rel: str | None, o) -> bool:
     if rel == "leads":
         return True
     if rel == "builds":
-        return o.lower_ in _ADDON_HEADS
+        return o.lower_ in V.ADDON_HEADS
     if rel not in ("created", "founded"):
         return False
     return o.lower_ not in _KIND_HEADS or any(c.dep_ == "nummod" for c in o.children)

@@ -262,6 +262,12 @@ def lemma(word: str) -> str:
     return w
 
 
+# Things made for another product: "building a Slack bot" builds the bot, not Slack (both modes)
+ADDON_HEADS = frozenset("bot bots plugin plugins integration integrations extension extensions addon "
+                        "add-on wrapper client adapter connector skill theme template mod webhook "
+                        "webhooks dashboard dashboards chart charts exporter driver binding bindings "
+                        "port migration migrations".split())
+
 # the posts an appointment's "as its ..." may name ("named Brian Tull as its new chairman"), a
 # closed list: "named Messi as its player of the decade", "as its top designer" are titles given
 OFFICES = frozenset({
