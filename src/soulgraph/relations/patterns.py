@@ -615,11 +615,11 @@ def _as_role() -> re.Pattern:
 
 @functools.cache
 def _as_office() -> re.Pattern:
-    """"named Brian Tull as its new chairman": an office of a closed list after an appointment, and
-    nothing after it but the phrase's end ("as its player of the year", "as its top designer": a
-    title given, no job)."""
+    """"named Brian Tull as its new chairman", "named Rosa Diaz its chief executive": an office of a
+    closed list after an appointment (its "as" may go), and nothing after it but the phrase's end
+    ("as its player of the year", "as its top designer": a title given, no job)."""
     mods, offices = _alternation(V.OFFICE_MODS), _alternation(V.OFFICES)
-    return re.compile(rf"\s+as\s+(?:(?:a|an|the|its|their|our)\s+)?(?:(?:{mods})\s+){{0,3}}"
+    return re.compile(rf"\s+(?:as\s+)?(?:(?:a|an|the|its|their|our)\s+)?(?:(?:{mods})\s+){{0,3}}"
                       rf"(?:{offices})(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|last|this|earlier|"
                       r"effective|after|from|starting|since)\b)", re.I)
 

@@ -177,6 +177,8 @@ def verb_frame(ctx: Ctx, v) -> None:
         rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
     if rel is None and v.lower_ in _APPOINT and _as_a_job(v, offices_only=True):
         rel = "@works_at_rev"  # "Westcott Media named Brian Tull as its new chairman": he works there
+    if rel is None and v.lower_ in _APPOINT:
+        _office_object(ctx, v, subs, objs)
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
@@ -294,6 +296,20 @@ def _appointed_root(ctx: Ctx, v) -> None:
         if c.dep_ in ("oprd", "dobj") and c.i in ctx.tok2men:
             for x, xt in ends(ctx, c):
                 _vadd(ctx, x, ctx.tok2men[v.head.i], "works_at", (xt, v, v.head), 0.75, v.text)
+
+
+def _office_object(ctx: Ctx, v, subs, objs) -> None:
+    """"Harbor Bank named Rosa Diaz its new chief executive", "The Falcons appointed Tom Reyes head
+    coach": a name and an office of the closed list, both objects of the appointing verb; the one
+    named works for the subject ("named Ada Kerr its player of the decade": no office)."""
+    if not any(o.i not in ctx.tok2men and _an_office(o) for o in objs):
+        return
+    for o in objs:
+        if o.i in ctx.tok2men:
+            for x, xt in ends(ctx, o):
+                for s, st in subs:
+                    if isinstance(s, str) or kind(ctx, s) != "place":  # "Peru elected X president": no job
+                        _vadd(ctx, x, s, "works_at", (st, xt, v), 0.8, v.text)
 
 
 def _an_office(n) -> bool:
