@@ -282,7 +282,7 @@ def co_occurrence_edges(
                 continue
             for i, x in enumerate(tech):
                 for y in tech[i + 1:]:
-                    if frozenset((x, y)) in joined:
+                    if frozenset((x, y)) in joined or _nested(x, y):
                         continue
                     edge = edges.get((x, y))
                     if edge is None:
@@ -290,6 +290,13 @@ def co_occurrence_edges(
                     edge.prov.append((mem.created_at or "", a.memory_id, s0, s1, len(edge.prov),
                                       s0, s1, "co-occurrence", 0.2, mem.created_at))
     return _finish(edges, memories)
+
+
+def _nested(x: str, y: str) -> bool:
+    """One name opens the other ("iPad" and "iPad Pro", "Valorant" and "Valorant tournament"): the
+    longer one is a kind, part or event of the shorter, which a weak edge adds nothing to (ids:
+    "convo miner.py" and "miner.py" are two files)."""
+    return y.startswith(x + " ") or x.startswith(y + " ")
 
 
 def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[_Edge]:

@@ -464,6 +464,9 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rel is not None:
             if rel == "lives_in" and (_listed_place(ma) or not _home_of(text, offset, ma, mb, gap)):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
+            if rel == V.BY_TYPES and gap.lstrip().startswith("from") and _listed_place(ma) \
+                    and (_listed_place(mb) or _motion_before(text, offset, ma)):
+                continue  # "flew to Lisbon from Boston", "Welcome to Oregon from Troutdale": a trip's ends
             if rel == "builds" and _addon_after(text, mb.end - offset):
                 continue  # "is building a Stripe integration": the integration, not Stripe
             if rel == "leads" and not _whole_object(text, mb.end - offset):
@@ -727,6 +730,19 @@ def _whole_object(text: str, end: int) -> bool:
     Harbor Grill in Dayton"; not "ran the Red Cross blood drive", "operated the Caterpillar
     excavator"."""
     return _OBJECT_END.match(text, end) is not None
+
+
+_TO_BEFORE = re.compile(r"\b(?:flew|fly|flies|flying|flown|flight|drove|drive|drives|driving|driven|went|go|"
+                        r"goes|going|gone|moved|move|moves|moving|came|come|comes|coming|travel\w*|trip|welcome|"
+                        r"head(?:ed|ing|s)?|return(?:ed|ing|s)?|sail(?:ed|ing|s)?|walk(?:ed|ing|s)?|commut\w*)\s+"
+                        r"(?:back\s+|home\s+)?(?:to|into)\s+(?:the\s+)?$", re.I)
+
+
+def _motion_before(text: str, offset: int, m: Mention) -> bool:
+    """A name right after a trip's "to" ("drove to Denver from Omaha", "Welcome to Oregon from X"):
+    the "from" after it says where the trip began, not what the name is part of ("talked to
+    Jordan from Nike" keeps his firm)."""
+    return _TO_BEFORE.search(text, max(0, m.start - offset - 30), m.start - offset) is not None
 
 
 _NEXT_WORD = re.compile(r"\s+([\w-]+)")
