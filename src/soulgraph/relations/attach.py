@@ -46,7 +46,7 @@ def attachments(ctx: Ctx, t) -> None:
         if c.i in ctx.tok2men and ctx.tok2men[c.i] == m:
             continue
         if c.dep_ == "prep" and c.lower_ in ("of", "from", "in", "at"):
-            if c.lower_ in ("in", "at") and (tm == "person" and object_of_event(t)
+            if c.lower_ in ("in", "at") and (tm == "person" and (object_of_event(t) or _doer_of_act(t))
                                              or tm != "place" and _for_or_with(ctx, m, t)):
                 continue  # "met Priya in Lisbon", "lunch with Mark at Nopa", "tickets for X in Oakland":
                 # the place is the event's (NER calls many a person ORG)
@@ -63,7 +63,9 @@ def attachments(ctx: Ctx, t) -> None:
                         rel = V.BY_TYPES  # NER's types fit no label; the final types decide
                     if rel:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
-                        for h, ht in _conj_heads(ctx, t, tm):  # "Blight and Welch of Harvard"
+                        # "Blight and Welch of Harvard"; not "The Tax Office and Harbor Trust Co. of
+                        # Boston" (an organisation's "of" is its own, often part of its name)
+                        for h, ht in _conj_heads(ctx, t, tm) if tm == "person" else ():
                             add(ctx, h, x, rel, (ht, xt), 0.55, c.text)
                         if c.lower_ == "in" and tm in _SITED and ctx.types[x] == "place":
                             # "Brazoria, Fort Bend, Galveston and Harris Counties in Texas": the
@@ -104,6 +106,16 @@ def attachments(ctx: Ctx, t) -> None:
                 add(ctx, m, x, "lives_in", (t, c), 0.6, "native", loose=True)  # hangs "native" on the place
 
 _SITED = frozenset({"place", "org", "unknown"})  # what can be in a place (NER swaps them on towns)
+_SPEECH = frozenset({"said", "says", "told", "added", "noted", "explained", "wrote", "reported", "announced"})
+
+
+def _doer_of_act(t) -> bool:
+    """"was shot by Carl Ames in Dallas", "said Laura Pike in Tulsa": the place after a passive's
+    agent, or after the speaker of a "said X" inversion, is where the act happened, not a home
+    ("Carl Ames of Dallas" still is)."""
+    if t.dep_ == "pobj" and t.head.dep_ == "agent":
+        return True
+    return t.dep_ == "nsubj" and t.head.i < t.i and t.head.lower_ in _SPEECH
 
 
 def _conj_heads(ctx: Ctx, t, tm: str, kinds: frozenset = frozenset()) -> list:

@@ -132,7 +132,8 @@ _EMPLOYER_VERBS = frozenset({"works_at", "member_of", "attended", "founded"})  #
 
 # A person who is the object of a verb ("met Priya in Lisbon") or of "with"/"to"/"for" ("lunch
 # with Mark at Nopa"): an "in"/"at" phrase the parser hangs on the name belongs to the event
-# (where they met), not to the person (residence). Agents ("shot by X in Dallas") keep it.
+# (where they met), not to the person (residence); so does a passive's agent's ("shot by X in
+# Dallas", attach._doer_of_act).
 _OBJECT_DEPS = frozenset({"dobj", "dative", "iobj", "obj"})
 _EVENT_PREPS = frozenset({"with", "to", "for"})
 

@@ -130,6 +130,11 @@ FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
     # are software making or holding software, in either direction: no edge rather than a wrong one
     "builds": (frozenset({_P, _O, _C}), frozenset({"project", "tool", _O, _C})),
     "depends_on": (frozenset({"project", "tool", _C}), frozenset({"project", "tool", _C})),
+    # a part is a thing or a body within a thing or a body: never a person ("Ana Pike, a Harvard
+    # historian", NER calling her an ORG, works there), never a place's part ("Belarus's Security
+    # Committee" is in Belarus): the final types pick again (_BY_TYPES) or drop the edge
+    "part_of": (frozenset({_O, "project", "tool", "document", "event", _C}),
+                frozenset({_O, "project", "tool", "document", "event", _C})),
 }
 
 
@@ -277,7 +282,7 @@ def co_occurrence_edges(
                 continue
             for i, x in enumerate(tech):
                 for y in tech[i + 1:]:
-                    if frozenset((x, y)) in joined:
+                    if frozenset((x, y)) in joined or _nested(x, y):
                         continue
                     edge = edges.get((x, y))
                     if edge is None:
@@ -285,6 +290,13 @@ def co_occurrence_edges(
                     edge.prov.append((mem.created_at or "", a.memory_id, s0, s1, len(edge.prov),
                                       s0, s1, "co-occurrence", 0.2, mem.created_at))
     return _finish(edges, memories)
+
+
+def _nested(x: str, y: str) -> bool:
+    """One name opens the other ("iPad" and "iPad Pro", "Valorant" and "Valorant tournament"): the
+    longer one is a kind, part or event of the shorter, which a weak edge adds nothing to (ids:
+    "convo miner.py" and "miner.py" are two files)."""
+    return y.startswith(x + " ") or x.startswith(y + " ")
 
 
 def _finish(edges: dict[tuple, _Edge], memories: Mapping[str, Memory]) -> list[_Edge]:

@@ -217,9 +217,11 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                 add(ctx, d, x, rel_of_noun, toks, 0.7, trig)
             elif how == "poss" and rel_of_noun in V.POSSESSOR_HEAD:  # "my sister Ana", "my top pick"
                 # a kin word types both ends itself (NER calls "Riley" an ORG)
-                add(ctx, x, d, rel_of_noun, toks, 0.75, trig, loose=n.lower_ in V.KIN)
+                rel = "knows" if _work_partner(n) else rel_of_noun
+                add(ctx, x, d, rel, toks, 0.75, trig, loose=n.lower_ in V.KIN)
             elif how == "poss" and rel_of_noun == "works_at" and kind(ctx, x) == "person":
-                rel = "reports_to" if n.lower_ in _BOSS else "knows"  # "our lead designer"
+                # "our lead designer" knows; "my boss Linda" is over me, "my bank manager Tom" is not
+                rel = "reports_to" if n.lower_ in _BOSS and not _someone_elses(n) else "knows"
                 if rel == "reports_to":
                     add(ctx, x, d, rel, toks, 0.65, trig)
                 else:
@@ -238,6 +240,26 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
                     continue
                 add(ctx, d, x, rel, toks, 0.75, trig, retype=not at_site,
                     soft=rel == "member_of" or at_site)  # "Tamsin (a GPE to the model) is a member of"
+
+# what may stand before "boss" / "manager" and leave them the speaker's own: "my new manager"
+_OWN_BOSS_MODS = frozenset({"new", "current", "direct", "immediate", "line"})
+
+
+def _someone_elses(n) -> bool:
+    """"my bank manager Tom", "my property manager Greg", "my ex boss Linda": a modifier other
+    than "new" / "current" makes the manager the bank's, the building's or a former one, not the
+    one the speaker reports to."""
+    return any(c.dep_ in ("compound", "amod", "nmod") and c.lower_ not in _OWN_BOSS_MODS
+               for c in n.children)
+
+
+def _work_partner(n) -> bool:
+    """"his business partner, Evan", "my tennis partner Jo": a noun before "partner" makes it a
+    partner in that, no family ("my life partner Sam", "her domestic partner" still are)."""
+    return n.lower_ in ("partner", "partners") and any(
+        c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN" and c.lower_ not in ("life", "domestic")
+        for c in n.children)
+
 
 def _kept(ctx: Ctx, h, t, rel: str, toks, trig: str, soft: bool) -> bool:
     """Add h-rel-t with neither end's NER type vetoing it; whether that fact is recorded (by this

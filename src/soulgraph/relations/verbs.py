@@ -69,6 +69,46 @@ def _dangling(t) -> bool:
     return t.dep_ == "advcl" and t.tag_ == "VBN" and not any(
         c.dep_ in ("nsubj", "nsubjpass", "mark") for c in t.children)
 
+_ORDERS = frozenset({"order", "orders", "command", "commands"})
+
+
+def _displaced_agents(ctx: Ctx, v) -> list:
+    """The killer of a passive killing whose "by" the parser hung on a noun of the verb's own
+    phrases ("was shot to death in his home by Carl Ames"), or who gave the order ("was murdered
+    on the orders of Ivo Brandt"); never a place ("killed in a cabin by Lake Tahoe")."""
+    found = []
+    for prep, pobj in preps(v):
+        for p2, pobj2 in preps(pobj):
+            if p2.lower_ == "by" or (prep.lower_ == "on" and pobj.lower_ in _ORDERS and p2.lower_ == "of"):
+                found += [(x, xt) for x, xt in ends(ctx, pobj2)
+                          if not isinstance(x, str) and kind(ctx, x) != "place"]
+    return found
+
+
+_BACK = frozenset({"back", "home", "away", "fresh", "returning", "coming", "here", "there"})
+
+
+def _back_from(v) -> bool:
+    """"I'm back from Paris", "we're just home from Lisbon": a trip's end, not where one is from."""
+    return any(c.lower_ in _BACK for c in v.children if c.dep_ in ("advmod", "acomp", "prt", "attr"))
+
+
+def _opens_next_clause(t) -> bool:
+    """"killed by his brother and Elena Cruz survived the attack": the parser hangs the name on the
+    agent as a conjunct, but the verb right after it, with no subject of its own, is hers; she
+    opens the next clause and is no agent ("killed by his brother and Elena Cruz." keeps her)."""
+    while t.dep_ in ("appos", "compound") and t.head.i != t.i:  # "by her husband and her son Tom Park"
+        t = t.head
+    if t.dep_ != "conj":
+        return False
+    k = t.right_edge.i + 1
+    if k >= len(t.doc):
+        return False
+    v = t.doc[k]
+    return v.pos_ in ("VERB", "AUX") and v.tag_ != "VBG" and not any(
+        c.dep_ in ("nsubj", "nsubjpass") for c in v.children)
+
+
 def _verb_key(t) -> tuple[str, str]:
     lem = V.lemma(t.text)
     prt = next((c.lower_ for c in t.children if c.dep_ == "prt"), None)
@@ -80,16 +120,20 @@ def verb_frame(ctx: Ctx, v) -> None:
     lem, key = _verb_key(v)
     if not _asserted(v, lem in COPULAS):
         return
+    _appointed_root(ctx, v)
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
         v.dep_ == "acl" and v.tag_ == "VBN") or _dangling(v)
     if passive:
         patients = clause_ends(ctx, v, _patients(v))
         agents = [e for w in (v, *(c for c in v.children if c.dep_ == "conj"))  # "shot and wounded by"
                   for c in w.children if c.dep_ == "agent"
-                  for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)]
+                  for p in c.children if p.dep_ == "pobj" for e in ends(ctx, p)
+                  if not _opens_next_clause(e[1])]
         rel = V.VERB_OBJ.get(key) or V.VERB_OBJ.get(lem)
         if rel == "killed" and _camera(v):
             rel = None
+        if rel == "killed" and not agents:
+            agents = _displaced_agents(ctx, v)
         for a, at in agents:
             for p, pt in patients:
                 _vadd(ctx, a, p, rel, (at, pt, v), 0.85, f"{v.text} by")
@@ -133,6 +177,8 @@ def verb_frame(ctx: Ctx, v) -> None:
         rel = "works_at"  # "Dana joined Shopify as a staff engineer": a job, not a membership
     if rel is None and v.lower_ in _APPOINT and _as_a_job(v, offices_only=True):
         rel = "@works_at_rev"  # "Westcott Media named Brian Tull as its new chairman": he works there
+    if rel is None and v.lower_ in _APPOINT:
+        _office_object(ctx, v, subs, objs)
     roles = []
     for o in objs:
         if role(o) is not None and o.i not in ctx.tok2men:
@@ -169,6 +215,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                         add(ctx, s, x, "works_at", (st, xt, v), 0.7, f"{v.text} {p}", retype=True)
             elif roles and p in V.ATTACH_PREPS:  # "lost my job at Door Dash"
                 for r in roles:
+                    if role(r) in V.POSSESSOR_HEAD:
+                        continue  # "visited my mom in Tucson": her home, or the visit's place; not mine
                     for s, st in subs:
                         for x, xt in xs:
                             add(ctx, s, x, role(r), (st, r, xt), 0.7, f"{r.text} {p}", retype=True)
@@ -177,6 +225,8 @@ def verb_frame(ctx: Ctx, v) -> None:
                     if kind(ctx, s) in ("org", "place"):
                         for x, xt in xs:
                             add(ctx, s, x, "located_in", (st, xt), 0.6, f"{v.text} in")
+            continue
+        if prel == "lives_in" and p == "from" and _back_from(v):
             continue
         if prel == "works_at" and any(o.lower_ in _SCHOOLING for o in objs):
             prel = "attended"  # "Mia starts kindergarten at Lincoln Elementary": a pupil, no job
@@ -198,7 +248,13 @@ _KIND_HEADS = frozenset("company startup firm business band podcast blog newslet
 
 def _part_not_whole(rel: str | None, o) -> bool:
     """"wrote the Helm chart", "launched 22 Starlink satellites": the name modifying the object is
-    what the thing made is for or of, not the thing made (created / founded only)."""
+    what the thing made is for or of, not the thing made (created / founded); "ran the Red Cross
+    blood drive", "heads the Microsoft partnership": an event or a deal of the name, which the
+    subject does not lead; "is building a Slack bot": a thing made for the name."""
+    if rel == "leads":
+        return True
+    if rel == "builds":
+        return o.lower_ in V.ADDON_HEADS
     if rel not in ("created", "founded"):
         return False
     return o.lower_ not in _KIND_HEADS or any(c.dep_ == "nummod" for c in o.children)
@@ -227,12 +283,47 @@ def _as_a_job(v, offices_only: bool = False) -> bool:
         for n in c.children) for c in v.children)
 
 
+def _appointed_root(ctx: Ctx, v) -> None:
+    """"The Falcons named Tom Reyes as head coach on Friday": the parser reads the sentence as one
+    noun phrase ("Falcons", with "named" a participle on it); an "as <office>" after the name (on
+    the verb or on the root) says the root's name gave that person the post ("a startup named
+    Loomly" has no office after it)."""
+    if v.dep_ != "acl" or v.lower_ not in _APPOINT or v.head.dep_ != "ROOT" or v.head.i not in ctx.tok2men:
+        return
+    if not (_as_a_job(v, offices_only=True) or _as_a_job(v.head, offices_only=True)):
+        return
+    for c in v.children:
+        if c.dep_ in ("oprd", "dobj") and c.i in ctx.tok2men:
+            for x, xt in ends(ctx, c):
+                _vadd(ctx, x, ctx.tok2men[v.head.i], "works_at", (xt, v, v.head), 0.75, v.text)
+
+
+def _office_object(ctx: Ctx, v, subs, objs) -> None:
+    """"Harbor Bank named Rosa Diaz its new chief executive", "The Falcons appointed Tom Reyes head
+    coach": a name and an office of the closed list, both objects of the appointing verb; the one
+    named works for the subject ("named Ada Kerr its player of the decade": no office)."""
+    if not any(o.i not in ctx.tok2men and _an_office(o) for o in objs):
+        return
+    for o in objs:
+        if o.i in ctx.tok2men:
+            for x, xt in ends(ctx, o):
+                for s, st in subs:
+                    if isinstance(s, str) or kind(ctx, s) != "place":  # "Peru elected X president": no job
+                        _vadd(ctx, x, s, "works_at", (st, xt, v), 0.8, v.text)
+
+
 def _an_office(n) -> bool:
     """"its new chairman", "interim head coach": a listed office, its modifiers listed too, no
     phrase after it ("its player of the year", "its greatest player ever": a title given)."""
     return n.lower_ in V.OFFICES and all(
         c.dep_ in ("det", "poss") or (c.dep_ in ("amod", "compound") and c.lower_ in V.OFFICE_MODS)
-        for c in n.children)
+        or _when(c) for c in n.children)
+
+
+def _when(c) -> bool:
+    """"... as its executive editor in 2014", "... on Friday": a date the parser hung on the office."""
+    return c.dep_ == "prep" and all(p.ent_type_ in ("DATE", "TIME") for p in c.children if p.dep_ == "pobj") \
+        and any(p.dep_ == "pobj" for p in c.children)
 
 
 def _office_here(n) -> bool:
@@ -267,9 +358,30 @@ def _asserted(v, copula: bool) -> bool:
         last = v.sent[-1]
         while last.is_space and last.i > v.sent.start:
             last = last.doc[last.i - 1]
-        if last.text == "?":
+        if last.text == "?" and not _tag_question(last):
             return False
     return True
+
+
+# the tags that turn a statement into a check ("Sofia works at Zalando, right?"): still said
+_TAG_WORDS = frozenset({"right", "yeah", "no", "huh", "eh", "ok", "okay", "correct", "innit"})
+_TAG_AUX = frozenset({"is", "was", "are", "were", "do", "does", "did", "has", "have", "had", "ca", "wo"})
+_TAG_PRONOUNS = frozenset({"he", "she", "it", "they", "you", "we", "i"})
+
+
+def _tag_question(q) -> bool:
+    """"Priya works at Google, right?", "Ben lives in Leeds, doesn't he?": a statement with a tag
+    (a comma, then one tag word, or an auxiliary, "n't" and a pronoun) is asserted; "Does Ben
+    live in Leeds?", "Ok, is Ben in Leeds?" and "So, have you been to Italy?" are asked."""
+    doc, k = q.doc, q.i - 1
+    while k > q.sent.start and doc[k].text != "," and q.i - k <= 4:
+        k -= 1
+    words = [t.lower_ for t in doc[k + 1: q.i]]
+    if doc[k].text != "," or not words:
+        return False
+    if len(words) == 1:
+        return words[0] in _TAG_WORDS
+    return words[0] in _TAG_AUX and words[-1] in _TAG_PRONOUNS and (len(words) == 2 or words[1] == "n't")
 
 
 def _irrealis(v) -> bool:

@@ -58,6 +58,7 @@ VERB_PREP: dict[tuple[str, str], str] = {
     ("locate", "at"): "located_in", ("locate", "on"): "located_in",
     ("go", "to"): "visited", ("travel", "to"): "visited", ("fly", "to"): "visited",
     ("be", "to"): "visited", ("come", "to"): "visited", ("drive", "to"): "visited",
+    ("be", "from"): "lives_in",  # "I'm originally from Sweden" (not "I'm back from Paris": verbs.py)
     ("return", "to"): "visited", ("arrive", "in"): "visited", ("arrive", "at"): "visited",
     ("trip", "to"): "visited", ("vacation", "in"): "visited", ("holiday", "in"): "visited",
     ("report", "to"): "reports_to", ("belong", "to"): "member_of",
@@ -260,6 +261,12 @@ def lemma(word: str) -> str:
             return c
     return w
 
+
+# Things made for another product: "building a Slack bot" builds the bot, not Slack (both modes)
+ADDON_HEADS = frozenset("bot bots plugin plugins integration integrations extension extensions addon "
+                        "add-on wrapper client adapter connector skill theme template mod webhook "
+                        "webhooks dashboard dashboards chart charts exporter driver binding bindings "
+                        "port migration migrations".split())
 
 # the posts an appointment's "as its ..." may name ("named Brian Tull as its new chairman"), a
 # closed list: "named Messi as its player of the decade", "as its top designer" are titles given
