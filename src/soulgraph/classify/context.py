@@ -731,7 +731,9 @@ def _institution(name: str) -> bool:
     if first.endswith(".") or first.casefold() in _HONORIFICS:
         return False
     last = name.split()[-1].casefold().rstrip(".")
-    return last in gazetteer.words("orgs_suffix") or last in gazetteer.words("places_suffix")
+    # ("General Electric", "General Mills": a listed organisation is no titled person)
+    return last in gazetteer.words("orgs_suffix") or last in gazetteer.words("places_suffix") \
+        or gazetteer.key(name) in gazetteer.words("orgs")
 
 
 def _lemma(verb: str) -> str:

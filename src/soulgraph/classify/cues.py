@@ -174,7 +174,15 @@ _PLACE_HAS = frozenset("""capital government population economy border coast arm
 outskirts suburbs neighborhoods neighbourhoods skyline""".split())
 
 
+# A firm's officers: "Acme's chairman", "Google's CEO" (kin and personal roles, "Maya's
+# manager", stay person: a person has a manager, rarely a chairman or a spokesman).
+_ORG_OFFICERS = frozenset("""ceo cto cfo coo chairman chairwoman chairperson spokesman spokeswoman
+spokesperson cofounder co-founder shareholders workforce""".split())
+
+
 def _possessed(noun: str) -> list[Vote]:
+    if noun in _ORG_OFFICERS:
+        return [Vote("org", f"X's {noun}", 1.5, "possession")]
     if noun in ("birthday", "wedding", "funeral", "graduation"):
         return [Vote("person", f"X's {noun}", 2.0, "possession")]
     if noun in ("mayor", "governor", "residents", "citizens", "townspeople"):  # "Boston's mayor"
