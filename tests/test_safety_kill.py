@@ -250,3 +250,46 @@ def test_ctrl_c_just_after_the_temp_file_is_created_leaves_nothing_behind(tmp_pa
         sys.setprofile(None)
     assert os.listdir(tmp_path) == ["graph.json"]
     assert target.read_bytes() == b"old"
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to see the workers")
+def test_ctrl_c_of_a_spacy_repair_with_workers_prints_one_line(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group: each spaCy pool worker printed its
+    own KeyboardInterrupt traceback before the parent's one-line message."""
+    people = ["Maya", "Leo", "Priya", "Tom", "Rosa", "Sam"]
+    places = ["Lisbon", "Austin", "Oslo", "Denver", "Kyoto", "Nairobi"]
+    store = tmp_path / "m.jsonl"
+    with store.open("w") as fh:
+        for i in range(3000):
+            text = (f"{people[i % 6]}: I met {people[(i + 1) % 6]} in {places[i % 6]} last week and we "
+                    f"talked about the new office at Acme Corp for an hour.")
+            fh.write(json.dumps({"id": f"m{i}", "content": text}) + "\n")
+    before = store.read_bytes()
+    proc = subprocess.Popen([sys.executable, "-m", "soulgraph", "repair", "--rebuild-graph", str(store),
+                             "--extractor", "spacy", "--workers", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    workers = _children(proc.pid)
+    if proc.poll() is not None or len(workers) < 2:
+        proc.kill()
+        proc.communicate()
+        pytest.skip("the repair ended before its workers could be interrupted")
+    time.sleep(0.3)  # inside the workers' extraction
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert store.read_bytes() == before
+    assert not (tmp_path / "m.graph.json").exists()
+    time.sleep(0.5)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists() and
+                "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2:3]]

@@ -282,6 +282,14 @@ def _shard_worker(shard: list[Memory]) -> list[MemoryAnalysis]:
     return _analyze_serial(shard, _FORK_NLP, None)
 
 
+def _ignore_sigint() -> None:
+    """A pool worker leaves Ctrl-C to the parent, which stops the pool: without this each worker
+    printed its own KeyboardInterrupt traceback before the parent's one-line message."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _analyze_forked(memories: Sequence[Memory], nlp, workers: int, progress) -> list[MemoryAnalysis]:
     import multiprocessing as mp
 
@@ -291,7 +299,7 @@ def _analyze_forked(memories: Sequence[Memory], nlp, workers: int, progress) -> 
     shards = [list(memories[i:i + n]) for i in range(0, len(memories), n)]
     results: list[list[MemoryAnalysis] | None] = [None] * len(shards)
     try:
-        with mp.get_context("fork").Pool(workers) as pool:
+        with mp.get_context("fork").Pool(workers, initializer=_ignore_sigint) as pool:
             for k, res in enumerate(pool.imap(_shard_worker, shards)):
                 results[k] = res
                 if progress:
