@@ -19,11 +19,12 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC
 from pathlib import Path
 
 import networkx as nx
 
+from soulgraph import times
 from soulgraph.errors import SoulgraphError
 from soulgraph.ontology import ENTITY_TYPES, RELATIONS, WEAK_RELATIONS
 from soulgraph.readwrite.columns import provenance_ids
@@ -79,11 +80,8 @@ class TimelineEvent:
 
 def parse_time(value: str | None) -> float | None:
     """ISO 8601 -> POSIX seconds (naive times read as UTC); None when absent or unreadable."""
-    if not value:
-        return None
-    try:
-        dt = datetime.fromisoformat(str(value).strip())
-    except ValueError:
+    dt = times.parse(value)
+    if dt is None:
         return None
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=UTC)

@@ -12,11 +12,12 @@ so ``provenance`` ({name: [memory ids]}) and the full soulgraph graph (under
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
 from itertools import repeat
 
 import networkx as nx
 
+from soulgraph import times
 from soulgraph.ontology import FROM_SOUL_TYPE, SOUL_RELATION, SOUL_TYPE
 from soulgraph.readwrite import nodelink
 from soulgraph.readwrite.columns import BuiltColumns, provenance_ids
@@ -24,11 +25,8 @@ from soulgraph.readwrite.columns import BuiltColumns, provenance_ids
 
 def naive_iso(value: object) -> str | None:
     """``value`` as a naive ISO time soul-protocol can parse and compare, or None."""
-    if not isinstance(value, str) or not value.strip():
-        return None
-    try:
-        dt = datetime.fromisoformat(value.strip())
-    except ValueError:
+    dt = times.parse(value)
+    if dt is None:
         return None
     if dt.tzinfo is not None:
         dt = dt.astimezone(UTC).replace(tzinfo=None)
