@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from soulgraph import shapes
 from soulgraph.classify import corpus, gazetteer
-from soulgraph.extract import context, junk, lexicon, techspans, trim
+from soulgraph.extract import context, junk, lexicon, model_number, techspans, trim
 
 NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT",
                          "WORK_OF_ART", "LANGUAGE", "LAW"})
@@ -571,6 +571,9 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand
         i, j = trim.trim(doc, i, j)
         if i < j < len(doc) and doc[j].text in ("'s", "\u2019s") and trim.owns_s(doc, i, j + 1):
             j += 1  # "at McDonald's": the chain's own "'s", outside the model's run
+        elif i < j < len(doc) and any(ch.isdigit() for ch in doc[j].text) \
+                and model_number.model_end(text, doc[i].idx, doc[j].idx - 1) == doc[j].idx + len(doc[j]):
+            j += 1  # "my iPhone 15", "Saab 900": a product line and its model
     if i >= j or _unit_after_number(doc, i, j) or _bare_count(doc, i, j):
         return None
     if j - i == 1 and doc[i].text.islower() and doc[i].is_alpha and doc[i].tag_ in ("NNP", "NNPS") \

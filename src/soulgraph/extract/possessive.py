@@ -6,10 +6,8 @@ its owner keeps it, or the graph holds a person "Trader Joe" no one mentioned.
 
 from __future__ import annotations
 
-import functools
-from importlib import resources
-
 from soulgraph.classify import gazetteer
+from soulgraph.extract import datafile
 
 # Words after "<Name>'s" that show nothing is owned: the possessive is the whole name ("at Trader
 # Joe's on Main Street", "from Trader Joe's and"); a noun after it would be the owned thing.
@@ -20,11 +18,9 @@ _KIN_OR_TITLE = frozenset("mom mum dad mommy mummy daddy mama papa grandma grand
                           "uncle cousin mr mr. mrs mrs. ms ms. dr dr. prof prof. miss sir".split())
 
 
-@functools.cache
 def listed() -> frozenset[str]:
     """data/possessive_names.txt: lowercased names with their "'s"."""
-    text = resources.files("soulgraph").joinpath("data", "possessive_names.txt").read_text(encoding="utf-8")
-    return frozenset(x.strip() for x in text.splitlines() if x.strip() and not x.startswith("#"))
+    return datafile.entries("possessive_names")
 
 
 def keeps_s(name: str, after: str) -> bool:

@@ -573,20 +573,22 @@ def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], str | None]], ca
                 [*c.head, *o.signals, *c.tail], o.initial,
             ))
         if len(mentions) > first:  # (none of its own: candidates_from_text would find none)
-            a.relations.extend(relations.candidates_from_text(
-                text, mid, off, speaker, _without_pairs(mentions, first), first))
+            named = mentions[first:]
+            if "place_pair" in named[-1].cues:
+                named = _without_pairs(named)
+            a.relations.extend(relations.candidates_from_text(text, mid, off, speaker, named, first))
     if progress:
         progress(1)
     return a
 
 
-def _without_pairs(mentions: list[Mention], first: int) -> list[Mention]:
+def _without_pairs(named: list[Mention]) -> list[Mention]:
     """A segment's mentions but its "Town, State" pairs (regex_scan._place_pairs puts them last):
     the relation patterns read neighbouring names, and a pair over its town and state is none."""
-    last = len(mentions)
-    while last > first and "place_pair" in mentions[last - 1].cues:
+    last = len(named)
+    while last and "place_pair" in named[last - 1].cues:
         last -= 1
-    return mentions[first:last]
+    return named[:last]
 
 
 def _speaker_credible(c: Candidate) -> bool:

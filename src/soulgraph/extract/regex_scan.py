@@ -15,7 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from soulgraph.classify import gazetteer
-from soulgraph.extract import possessive
+from soulgraph.extract import datafile, model_number, possessive
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import regex_words as W
 
@@ -75,16 +75,17 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
                 text = t[s:num.end()]
                 occs.append(Occ(s, num.end(), text, text.casefold(), "standard", _is_initial(t, s)))
             continue
-        if run[1:2].isupper() and run.isupper() and _caps_dateline(t, s, e):
+        if s < 3 and run.isupper() and _caps_dateline(t, s, e):  # (datelines open the text)
             pieces = ((s, e, True, "dateline_place"),)  # "DAYTON, Ohio (AP)": the town, not shouting
         elif " " in run or "\t" in run or "\u00a0" in run:
-            pieces = _pieces(t, s, e) if not (run[1:2].isupper() or run[1:2].isdigit()) \
-                or not _WIRE_ID.fullmatch(run, 0, run.find(" ")) else _wire_dateline(t, s, e)
+            pieces = _wire_dateline(t, s, e) if s < 3 and _WIRE_ID.match(run) else _pieces(t, s, e)
         else:  # fast path: one word
             pe = _strip_possessive(t, s, e)
             if pe <= s or ("'" in run or "’" in run) and _is_stopword(run):
                 continue
             pieces = ((s, pe, _is_initial(t, s), ""),)
+        if _SPACE_DIGIT.match(t, e) and pieces and pieces[-1][1] == e:
+            pieces = _with_model(t, pieces)
         if pron is None and pieces:
             pron = _pronouns(t)
         if s >= 4 and t[s - 2] == "." and t[s - 4:s] == "St. " and pieces and pieces[0][0] == s \
@@ -111,7 +112,8 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
     return occs
 
 
-_WIRE_ID = re.compile(r"(?=(?:.*\d){5})(?=(?:.*[A-Z]){2})[A-Z0-9]{8,}")  # as extract.trim's
+# a wire-service document number (as extract.trim's), then a word
+_WIRE_ID = re.compile(r"(?=(?:\S*\d){5})(?=(?:\S*[A-Z]){2})[A-Z0-9]{8,}(?=\s)")
 _DATELINE_TAIL = re.compile(r",[ \t]*([A-Z][\w.]*(?:[ \t][A-Z][\w.]*)?)[ \t]*(?:\([A-Z][A-Za-z-]+\)|--|_\s)"
                             r"|[ \t]*\([A-Z]{2,}\)")
 _SOURCE_WORDS = frozenset({"radio", "television", "tv", "network", "service", "agency"})
@@ -150,6 +152,15 @@ def _wire_dateline(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
     return _pieces(t, words[0][0], e) if words else []
 
 
+_SPACE_DIGIT = re.compile(r" \d")  # a model number may follow ("iPhone 15")
+
+
+def _with_model(t: str, pieces) -> list[tuple[int, int, bool, str]]:
+    """The run's last name with the model number after it ("iPhone 15", "Saab 900"), when any."""
+    *rest, (ps, pe, ini, cue) = pieces
+    return [*rest, (ps, model_number.model_end(t, ps, pe), ini, cue)]
+
+
 def _place_pairs(t: str, occs: list[Occ]) -> None:
     """"North Bend, Ohio", "Portland, Ore.", "Lyon, France": a town and the state or country
     holding it, also as one name (news cites towns that way), cued ``place_pair`` as spaCy's
@@ -157,8 +168,11 @@ def _place_pairs(t: str, occs: list[Occ]) -> None:
     Texas", "Paris, France and Spain") nor a given name before the comma ("Thanks, Jo")."""
     regions = _regions()
     for k in range(len(occs) - 1):
-        a, b = occs[k], occs[k + 1]
-        if t[a.end:b.start] != ", " or a.kind != "name" or b.kind != "name":
+        a = occs[k]
+        if not t.startswith(", ", a.end):
+            continue
+        b = occs[k + 1]
+        if b.start != a.end + 2 or a.kind != "name" or b.kind != "name":
             continue
         abbrev = b.end < len(t) and t[b.end] == "." and b.end - b.start <= 5
         if not (b.key + "." in regions if abbrev else b.key in regions) or a.key in regions \
@@ -171,15 +185,10 @@ def _place_pairs(t: str, occs: list[Occ]) -> None:
         occs.append(Occ(a.start, end, text, text.casefold(), "name", a.initial, ["place_pair"]))
 
 
-@functools.cache
 def _regions() -> frozenset[str]:
     """Countries, US states (and their newspaper abbreviations: "ore.", "n.c.") and provinces: the
     part of data/places.txt before its cities, which can follow a town after a comma."""
-    from importlib import resources  # noqa: PLC0415 - read once, at the first comma between names
-
-    text = resources.files("soulgraph").joinpath("data", "places.txt").read_text(encoding="utf-8")
-    head = text.split("\n# major cities", 1)[0]
-    return frozenset(x.strip().casefold() for x in head.splitlines() if x.strip() and not x.startswith("#"))
+    return datafile.entries("places", "# major cities")
 
 
 def _package_sites(t: str, occs: list[Occ]) -> bool:
