@@ -8,7 +8,6 @@ short model token (not a year, a version, a time, a range or a share: "Windows 8
 
 from __future__ import annotations
 
-import functools
 import re
 
 from soulgraph.classify import gazetteer
@@ -19,18 +18,22 @@ MODEL = re.compile(r"(?:[A-Za-z]{1,2})?\d{1,4}[A-Za-z]?(?![\w%/'\u2019]|[.,:\-+]
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
-@functools.cache
 def lines() -> frozenset[str]:
-    """data/model_lines.txt and the vehicle and device marques."""
-    return datafile.entries("model_lines") | gazetteer.words("marques")
+    """data/model_lines.txt and the vehicle and device marques (read at import)."""
+    return _LINES
+
+
+_LINES = datafile.entries("model_lines") | gazetteer.words("marques")
+_LAST_WORDS = frozenset(x.rsplit(" ", 1)[-1] for x in _LINES)
 
 
 def model_end(text: str, name_start: int, name_end: int) -> int:
     """End of the model token after the name ``text[name_start:name_end]`` (one space between),
     or ``name_end`` when there is none or the name is no product line. A dictionary-word line
     ("Switch", "Galaxy") counts only capitalised; "iphone", "xbox" in any case."""
-    if not text.startswith(" ", name_end):
-        return name_end
+    last = text[max(text.rfind(" ", name_start, name_end) + 1, name_start):name_end].casefold()
+    if last not in _LAST_WORDS or not text.startswith(" ", name_end):
+        return name_end  # (most: "May 7", "Caroline 2" end in no product line's word)
     m = MODEL.match(text, name_end + 1)
     if m is None or _YEAR.fullmatch(m.group()) or not any(ch.isdigit() for ch in m.group()):
         return name_end

@@ -20,7 +20,10 @@ _KIN_OR_TITLE = frozenset("mom mum dad mommy mummy daddy mama papa grandma grand
 
 def listed() -> frozenset[str]:
     """data/possessive_names.txt: lowercased names with their "'s"."""
-    return datafile.entries("possessive_names")
+    return _LISTED
+
+
+_LISTED = datafile.entries("possessive_names")  # (read at import: most chat stores hold a possessive)
 
 
 def keeps_s(name: str, after: str) -> bool:

@@ -574,7 +574,7 @@ def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], str | None]], ca
             ))
         if len(mentions) > first:  # (none of its own: candidates_from_text would find none)
             named = mentions[first:]
-            if "place_pair" in named[-1].cues:
+            if len(named) > 2 and "place_pair" in named[-1].cues:  # (a pair comes with its two parts)
                 named = _without_pairs(named)
             a.relations.extend(relations.candidates_from_text(text, mid, off, speaker, named, first))
     if progress:

@@ -84,7 +84,7 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             if pe <= s or ("'" in run or "’" in run) and _is_stopword(run):
                 continue
             pieces = ((s, pe, _is_initial(t, s), ""),)
-        if _SPACE_DIGIT.match(t, e) and pieces and pieces[-1][1] == e:
+        if t[e + 1:e + 2] in _DIGITS and t[e] == " " and pieces and pieces[-1][1] == e:
             pieces = _with_model(t, pieces)
         if pron is None and pieces:
             pron = _pronouns(t)
@@ -152,7 +152,7 @@ def _wire_dateline(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
     return _pieces(t, words[0][0], e) if words else []
 
 
-_SPACE_DIGIT = re.compile(r" \d")  # a model number may follow ("iPhone 15")
+_DIGITS = frozenset("0123456789")  # after a run and a space, a model number may follow ("iPhone 15")
 
 
 def _with_model(t: str, pieces) -> list[tuple[int, int, bool, str]]:
@@ -166,7 +166,7 @@ def _place_pairs(t: str, occs: list[Occ]) -> None:
     holding it, also as one name (news cites towns that way), cued ``place_pair`` as spaCy's
     extract.phrases.place_pairs does; its parts stay names. Not a list ("Ohio, Iowa and
     Texas", "Paris, France and Spain") nor a given name before the comma ("Thanks, Jo")."""
-    regions = _regions()
+    regions = _REGIONS
     for k in range(len(occs) - 1):
         a = occs[k]
         if not t.startswith(", ", a.end):
@@ -185,10 +185,10 @@ def _place_pairs(t: str, occs: list[Occ]) -> None:
         occs.append(Occ(a.start, end, text, text.casefold(), "name", a.initial, ["place_pair"]))
 
 
-def _regions() -> frozenset[str]:
-    """Countries, US states (and their newspaper abbreviations: "ore.", "n.c.") and provinces: the
-    part of data/places.txt before its cities, which can follow a town after a comma."""
-    return datafile.entries("places", "# major cities")
+# Countries, US states (and their newspaper abbreviations: "ore.", "n.c.") and provinces: the part
+# of data/places.txt before its cities, which can follow a town after a comma (read at import, as
+# the patterns are compiled: every rebuild of a store with a comma between two names needs it)
+_REGIONS = datafile.entries("places", "# major cities")
 
 
 def _package_sites(t: str, occs: list[Occ]) -> bool:
