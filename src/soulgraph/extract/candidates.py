@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from soulgraph import shapes
 from soulgraph.classify import corpus, gazetteer
-from soulgraph.extract import context, junk, lexicon, techspans, trim
+from soulgraph.extract import context, junk, lexicon, model_number, techspans, trim
 
 NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT",
                          "WORK_OF_ART", "LANGUAGE", "LAW"})
@@ -220,9 +220,17 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     # text, known command-line tools even when they are words too ("migrate to uv", "with sed")
     n = len(doc)
     cli_tools = gazetteer.words("cli_tools")
+    after_name = -1  # the surname of a lowercase full name just taken
     for t in doc:
         low = t.text
-        if not (low.islower() and low.isalpha() and len(low) >= 2):
+        if not (low.islower() and low.isalpha() and len(low) >= 2) or t.i == after_name:
+            continue
+        if t.i + 1 < n and _lower_full_name(t, doc[t.i + 1]) and _single_or_free(spans, used, t.i, t.i + 2):
+            for k in (t.i, t.i + 1):
+                spans.pop((k, k + 1), None)
+            spans[(t.i, t.i + 2)] = ["lower_name", "lower_nonword", "shape:lower"]
+            used.update((t.i, t.i + 1))
+            after_name = t.i + 1
             continue
         if low in cli_tools and t.i not in used and (t.i, t.i + 1) not in spans \
                 and t.tag_ not in _CLOSED_TAGS:
@@ -314,6 +322,28 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
     out.extend(phrases.place_pairs(doc, text, out))
     out.sort(key=lambda c: c.start)
     return out
+
+
+def _lower_full_name(t, u) -> bool:
+    """"olivia rodrigo", "ed sheeran": in lowercase chat a given name (not also a plain word like
+    "will" or "rose") and a word no dictionary knows are one person's name, not two nodes (nor
+    "ed" dropped as a determiner). Not "jake lol", "amy smh": slang is in the dictionary."""
+    v = u.text
+    return len(v) >= 4 and v.isalpha() and v.islower() and not u.is_stop and u.tag_ not in _CLOSED_TAGS \
+        and gazetteer.is_given_name(t.text) and not gazetteer.is_ambiguous_name(t.text) \
+        and t.tag_ not in ("IN", "CC", "MD", "TO", "PRP", "PRP$", "WDT", "WP") \
+        and not lexicon.is_word(v) and not lexicon.is_misspelling(v) and not lexicon.is_interjection_like(v) \
+        and not _REDOUBLED.search(v)
+
+
+_REDOUBLED = re.compile(r"(\w)\1\1")  # "lmaooo", "yesss"
+
+
+def _single_or_free(spans: dict, used: set[int], i: int, j: int) -> bool:
+    """Each token of [i, j) is in no other span, or alone in its own (the model's "amy" and "schumer")."""
+    return all(k not in used and not any(a <= k < b for a, b in spans if b - a > 1 and (a, b) != (i, j))
+               or (k, k + 1) in spans
+               for k in range(i, j))
 
 
 # What only a package has after its name: "the soul-protocol wheel", "pin acme-sdk to 2.1".
@@ -516,7 +546,7 @@ def _outside(i: int, j: int, occ_tokens: set[int]) -> list[tuple[int, int]]:
 def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand | None:
     """Trim, filter and cue one spaCy span (``text`` is ``doc.text``, which spaCy rebuilds per call)."""
     # a known tool is one whole token, whatever its tag ("with sed/VBN"); a quoted title is all of it
-    whole = "cli_tool" in extra or "quoted_title" in extra
+    whole = "cli_tool" in extra or "quoted_title" in extra or "lower_name" in extra
     if not whole:
         i, j = trim.trim(doc, i, j)
     if i >= j:
@@ -539,6 +569,11 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand
             title = trim.title_word(doc[i - 1])  # dropped by the opener or inner-title rules
         j, head = trim.strip_trailing_heads(doc, i, j)
         i, j = trim.trim(doc, i, j)
+        if i < j < len(doc) and doc[j].text in ("'s", "\u2019s") and trim.owns_s(doc, i, j + 1):
+            j += 1  # "at McDonald's": the chain's own "'s", outside the model's run
+        elif i < j < len(doc) and any(ch.isdigit() for ch in doc[j].text) \
+                and model_number.model_end(text, doc[i].idx, doc[j].idx - 1) == doc[j].idx + len(doc[j]):
+            j += 1  # "my iPhone 15", "Saab 900": a product line and its model
     if i >= j or _unit_after_number(doc, i, j) or _bare_count(doc, i, j):
         return None
     if j - i == 1 and doc[i].text.islower() and doc[i].is_alpha and doc[i].tag_ in ("NNP", "NNPS") \

@@ -83,7 +83,7 @@ PERSON_WEIGHTS = {"addressed": 4, "dialogue": 3, "email": 3, "title": 3, "verb":
 PROJECT_WEIGHTS = {"versioned": 3, "code_ref": 3, "cmd": 3, "imported": 3, "project_verb": 2}
 # Signals that can keep a word seen only at sentence starts (or too rarely for its shape).
 STRONG_SIGNALS = ("addressed", "dialogue", "email", "title", "verb", "versioned", "cmd", "imported",
-                  "project_verb")
+                  "project_verb", "dateline_place", "dateline_source")
 PERSON_SHARE = 0.7
 PROJECT_SHARE = 0.3
 PERSON_MIN_SCORE = 5
@@ -491,7 +491,8 @@ def _verdict(key: str, c: Candidate) -> str | None:
     seen = c.count if " " in c.text else c.mid  # two capitalised words are rarely grammar
     if seen < floor and not _anchored(c) and not _known_opener(key, c.text):
         return None  # (before the shape checks: dropped either way, and most drops are these)
-    if shapes.junk_kind(c.text) is not None or P.CODE_CAMEL.fullmatch(c.text):
+    if (shapes.junk_kind(c.text) is not None and not _dateline(c.counts)
+            or P.CODE_CAMEL.fullmatch(c.text)):
         return None
     if c.shape:  # alnum / acronym / camel: not a person name
         return "project" if project else "uncertain"
@@ -504,6 +505,12 @@ def _verdict(key: str, c: Candidate) -> str | None:
     if share <= PROJECT_SHARE:
         return "project"
     return "uncertain"
+
+
+def _dateline(counts: dict[str, int]) -> bool:
+    """A news dateline's town or source: "BANGKOK, Thailand (AP)", "Moscow INTERFAX in Russian"
+    are in capitals by the wire's style, not shouting (regex_scan._caps_dateline, _wire_dateline)."""
+    return bool(counts.get("dateline_place") or counts.get("dateline_source"))
 
 
 def _known_opener(key: str, text: str) -> bool:
@@ -566,11 +573,22 @@ def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], str | None]], ca
                 [*c.head, *o.signals, *c.tail], o.initial,
             ))
         if len(mentions) > first:  # (none of its own: candidates_from_text would find none)
-            a.relations.extend(relations.candidates_from_text(
-                text, mid, off, speaker, mentions[first:], first))
+            named = mentions[first:]
+            if len(named) > 2 and "place_pair" in named[-1].cues:  # (a pair comes with its two parts)
+                named = _without_pairs(named)
+            a.relations.extend(relations.candidates_from_text(text, mid, off, speaker, named, first))
     if progress:
         progress(1)
     return a
+
+
+def _without_pairs(named: list[Mention]) -> list[Mention]:
+    """A segment's mentions but its "Town, State" pairs (regex_scan._place_pairs puts them last):
+    the relation patterns read neighbouring names, and a pair over its town and state is none."""
+    last = len(named)
+    while last and "place_pair" in named[last - 1].cues:
+        last -= 1
+    return named[:last]
 
 
 def _speaker_credible(c: Candidate) -> bool:

@@ -15,6 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from soulgraph.classify import gazetteer
+from soulgraph.extract import datafile, model_number, possessive
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import regex_words as W
 
@@ -74,13 +75,17 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
                 text = t[s:num.end()]
                 occs.append(Occ(s, num.end(), text, text.casefold(), "standard", _is_initial(t, s)))
             continue
-        if " " in run or "\t" in run or "\u00a0" in run:
-            pieces = _pieces(t, s, e)
+        if s < 3 and run.isupper() and _caps_dateline(t, s, e):  # (datelines open the text)
+            pieces = ((s, e, True, "dateline_place"),)  # "DAYTON, Ohio (AP)": the town, not shouting
+        elif " " in run or "\t" in run or "\u00a0" in run:
+            pieces = _wire_dateline(t, s, e) if s < 3 and _WIRE_ID.match(run) else _pieces(t, s, e)
         else:  # fast path: one word
             pe = _strip_possessive(t, s, e)
             if pe <= s or ("'" in run or "’" in run) and _is_stopword(run):
                 continue
             pieces = ((s, pe, _is_initial(t, s), ""),)
+        if t[e + 1:e + 2] in _DIGITS and t[e] == " " and pieces and pieces[-1][1] == e:
+            pieces = _with_model(t, pieces)
         if pron is None and pieces:
             pron = _pronouns(t)
         if s >= 4 and t[s - 2] == "." and t[s - 4:s] == "St. " and pieces and pieces[0][0] == s \
@@ -102,7 +107,88 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
         n_tech = 1
     if n_tech and len(occs) > 1:
         occs.sort(key=lambda o: o.start)
+    if len(occs) > 1 and ", " in t:
+        _place_pairs(t, occs)  # last, after every part: see regex_fallback._emit
     return occs
+
+
+# a wire-service document number (as extract.trim's), then a word
+_WIRE_ID = re.compile(r"(?=(?:\S*\d){5})(?=(?:\S*[A-Z]){2})[A-Z0-9]{8,}(?=\s)")
+_DATELINE_TAIL = re.compile(r",[ \t]*([A-Z][\w.]*(?:[ \t][A-Z][\w.]*)?)[ \t]*(?:\([A-Z][A-Za-z-]+\)|--|_\s)"
+                            r"|[ \t]*\([A-Z]{2,}\)")
+_SOURCE_WORDS = frozenset({"radio", "television", "tv", "network", "service", "agency"})
+
+
+def _caps_dateline(t: str, s: int, e: int) -> bool:
+    """"BANGKOK, Thailand (AP) _", "MEXICO CITY (AP)": a town in capitals opening a news story."""
+    if not (s == 0 or t[:s].isspace()) or e - s <= 2 or shapes_acronym(t[s:e]):
+        return False
+    m = _DATELINE_TAIL.match(t, e)  # the region after a comma must be a known one: "HEY, Mel --" is none
+    return m is not None and (m.group(1) is None or gazetteer.in_place_lists(gazetteer.key(m.group(1))))
+
+
+def shapes_acronym(word: str) -> bool:
+    """A listed or short all-caps organisation ("NASA", "FBI") rather than a dateline town."""
+    return len(word) <= 4 or gazetteer.key(word) in gazetteer.words("orgs")
+
+
+def _wire_dateline(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
+    """"PA2904034294 Guatemala City Teleonce Television in Spanish": a wire document number (never
+    part of a name), the town, then the news source (as extract.trim.split_dateline reads spaCy's
+    runs); a run with no known town after the number keeps its other words as one name."""
+    words = [(m.start(), m.end()) for m in P.NONSPACE.finditer(t, s, e)][1:]
+    for n in (2, 1):
+        if len(words) <= n:
+            continue
+        place = t[words[0][0]:words[n - 1][1]]
+        k = place.casefold()
+        if not (gazetteer.in_place_lists(k) or n == 2 and place.endswith(" City")
+                and gazetteer.in_place_lists(k[:-5])):
+            continue
+        rest = t[words[n][0]:e]
+        if rest.isupper() or t.startswith(" in ", e) or not _SOURCE_WORDS.isdisjoint(rest.casefold().split()):
+            town = (words[0][0], words[n - 1][1], True, "dateline_place")
+            return [town, (words[n][0], e, False, "dateline_source")]
+    return _pieces(t, words[0][0], e) if words else []
+
+
+_DIGITS = frozenset("0123456789")  # after a run and a space, a model number may follow ("iPhone 15")
+
+
+def _with_model(t: str, pieces) -> list[tuple[int, int, bool, str]]:
+    """The run's last name with the model number after it ("iPhone 15", "Saab 900"), when any."""
+    *rest, (ps, pe, ini, cue) = pieces
+    return [*rest, (ps, model_number.model_end(t, ps, pe), ini, cue)]
+
+
+def _place_pairs(t: str, occs: list[Occ]) -> None:
+    """"North Bend, Ohio", "Portland, Ore.", "Lyon, France": a town and the state or country
+    holding it, also as one name (news cites towns that way), cued ``place_pair`` as spaCy's
+    extract.phrases.place_pairs does; its parts stay names. Not a list ("Ohio, Iowa and
+    Texas", "Paris, France and Spain") nor a given name before the comma ("Thanks, Jo")."""
+    regions = _REGIONS
+    for k in range(len(occs) - 1):
+        a = occs[k]
+        if not t.startswith(", ", a.end):
+            continue
+        b = occs[k + 1]
+        if b.start != a.end + 2 or a.kind != "name" or b.kind != "name":
+            continue
+        abbrev = b.end < len(t) and t[b.end] == "." and b.end - b.start <= 5
+        if not (b.key + "." in regions if abbrev else b.key in regions) or a.key in regions \
+                or gazetteer.is_plain_given_name(a.text):
+            continue
+        end = b.end + 1 if abbrev else b.end
+        if not abbrev and t.startswith((" and ", " or ", ", and ", ", or "), end):
+            continue  # "Paris, France and Spain": a list
+        text = t[a.start:end]
+        occs.append(Occ(a.start, end, text, text.casefold(), "name", a.initial, ["place_pair"]))
+
+
+# Countries, US states (and their newspaper abbreviations: "ore.", "n.c.") and provinces: the part
+# of data/places.txt before its cities, which can follow a town after a comma (read at import, as
+# the patterns are compiled: every rebuild of a store with a comma between two names needs it)
+_REGIONS = datafile.entries("places", "# major cities")
 
 
 def _package_sites(t: str, occs: list[Occ]) -> bool:
@@ -370,7 +456,9 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
         w = t[ws:we]
         lw = w.casefold()
         if lw in W.CONNECTORS and w.islower():
-            if cur:
+            if cur and lw == "of" and _person_of(t, cur, words, i):
+                flush()  # "Maria Gonzalez of Albuquerque": a person, then where they are from
+            elif cur:
                 cur.append((ws, we))
             elif of_title == 1 and lw == "of":
                 of_title = 2
@@ -420,6 +508,15 @@ def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
 
 
 _CORP_TITLES = frozenset("ceo cto cfo coo cio cmo cpo cso vp svp evp".split())
+
+
+def _person_of(t: str, cur: list[tuple[int, int]], words: list[tuple[int, int]], i: int) -> bool:
+    """"Brian Hall of Miami": a given name and a surname before "of" and a capitalised word after
+    it are a person and their town (as extract.trim.split_person_of reads spaCy's runs); "Bank of
+    America", "Catherine of Aragon" and "University of Nigeria" stay whole."""
+    return len(cur) >= 2 and i + 1 < len(words) and t[words[i + 1][0]].isupper() \
+        and t[cur[0][0]].isupper() and gazetteer.is_given_name(t[cur[0][0]:cur[0][1]]) \
+        and t[cur[-1][0]].isupper()
 
 
 def _titled_brand(t: str, words: list[tuple[int, int]], i: int) -> bool:
@@ -544,9 +641,18 @@ def _imperative_before_person(verb: str, name: str) -> bool:
 
 
 def _strip_possessive(t: str, s: int, e: int) -> int:
-    if e - s > 2 and t[e - 2] in "'’" and t[e - 1] in "sS":
+    if e - s > 2 and t[e - 2] in "'’" and t[e - 1] in "sS" and not _owns_s(t, s, e):
         return e - 2
     return e
+
+
+def _owns_s(t: str, s: int, e: int) -> bool:
+    """"Trader Joe's", "McDonald's": the "'s" ending t[s:e] is the name's own (extract.possessive)."""
+    m = _NEXT_WORD.match(t, e)
+    return possessive.keeps_s(t[s:e - 2], m.group(1) if m else "")
+
+
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)")
 
 
 def _word_before(t: str, i: int) -> tuple[int, str]:

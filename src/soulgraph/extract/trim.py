@@ -11,7 +11,7 @@ import re
 
 from soulgraph import shapes
 from soulgraph.classify import gazetteer
-from soulgraph.extract import context, lexicon
+from soulgraph.extract import context, lexicon, possessive
 from soulgraph.extract.regex_words import PAST_BEFORE_NAME, opens_term
 
 # Tags that never start a name: determiners, pronouns, possessive markers, punctuation.
@@ -62,6 +62,8 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
             # "Corp." / "Inc." keep their dot when tokenised apart
             if doc[j - 2].text in ("Corp", "Inc", "Ltd", "Co", "Jr", "Sr", "St"):
                 break
+        if doc[j - 1].text in ("'s", "’s") and j - 1 > i and owns_s(doc, i, j):
+            break  # "Trader Joe's", "McDonald's": the shop's own name
         j -= 1
     # "Manchester United 3-1": a match score is not part of the team's name
     if j - i >= 4 and doc[j - 2].text in ("-", "–") and doc[j - 1].text.isdigit() \
@@ -73,6 +75,12 @@ def trim(doc, i: int, j: int) -> tuple[int, int]:
     while j - i >= 2 and shapes.is_version(doc[j - 1].text) and doc[j - 2].text[:1].isalpha():
         j -= 1
     return i, j
+
+
+def owns_s(doc, i: int, j: int) -> bool:
+    """The span's last token "'s" is its name's own (extract.possessive.keeps_s)."""
+    after = doc[j].text if j < len(doc) and doc[j].is_alpha else ""
+    return possessive.keeps_s(doc[i:j - 1].text, after)
 
 
 # Words after a span of time that make it a date relative to the telling ("35 years ago",

@@ -1,0 +1,41 @@
+"""Names that end in a possessive "'s": "Trader Joe's", "McDonald's", "Papa John's".
+
+Both extractors drop a trailing "'s" ("Ed Sheeran's" -> "Ed Sheeran"); a shop or brand named for
+its owner keeps it, or the graph holds a person "Trader Joe" no one mentioned.
+"""
+
+from __future__ import annotations
+
+from soulgraph.classify import gazetteer
+from soulgraph.extract import datafile
+
+# Words after "<Name>'s" that show nothing is owned: the possessive is the whole name ("at Trader
+# Joe's on Main Street", "from Trader Joe's and"); a noun after it would be the owned thing.
+_CLOSERS = frozenset("on in at for near by with and or to from since until before after this that "
+                     "yesterday today tonight last next again".split())
+# Words that open a relative's or a titled person's name: "Grandma Rose's", "Dr. Ng's" are homes
+_KIN_OR_TITLE = frozenset("mom mum dad mommy mummy daddy mama papa grandma grandpa granny nana aunt auntie "
+                          "uncle cousin mr mr. mrs mrs. ms ms. dr dr. prof prof. miss sir".split())
+
+
+def listed() -> frozenset[str]:
+    """data/possessive_names.txt: lowercased names with their "'s"."""
+    return _LISTED
+
+
+_LISTED = datafile.entries("possessive_names")  # (read at import: most chat stores hold a possessive)
+
+
+def keeps_s(name: str, after: str) -> bool:
+    """Whether ``name`` (the text before a trailing "'s") owns its "'s": a listed business, or
+    two or more capitalised words ending in a given name and not opened by one, a relative or a
+    title ("Trader Joe's", not "Mary Smith's", "Grandma Rose's"), with nothing owned after it
+    (``after``: the next word, "" at punctuation or the end)."""
+    k = " ".join(name.replace("\u2019", "'").casefold().split())
+    if k + "'s" in listed():
+        return True
+    if after and after.casefold() not in _CLOSERS:
+        return False
+    words = name.split()
+    return len(words) >= 2 and all(w[:1].isupper() for w in words) and gazetteer.is_given_name(words[-1]) \
+        and not gazetteer.is_given_name(words[0]) and words[0].casefold() not in _KIN_OR_TITLE
