@@ -30,3 +30,21 @@ def test_a_firms_officer_makes_the_possessor_an_org():
 def test_a_persons_manager_still_makes_the_possessor_a_person():
     types, _ = _graph("Later that week Maya's manager Priya approved her leave.")
     assert types.get("Maya") == "person", types
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+@pytest.mark.parametrize("text, band, town", [
+    ("Last year we saw Coldplay live in Chicago.", "Coldplay", "Chicago"),
+    ("Have you seen Coldplay live in Chicago?", "Coldplay", "Chicago"),
+    ("I watched Arctic Monkeys live at Red Rocks.", "Arctic Monkeys", "Red Rocks"),
+])
+def test_seeing_a_band_live_gives_it_no_home(text, band, town, extractor):
+    """'saw X live in Y': the parser reads 'live' as the verb of 'X live in Y' (a home)."""
+    _, edges = _graph(text, extractor=extractor)
+    assert (band, "lives_in", town) not in edges, edges
+
+
+@pytest.mark.parametrize("extractor", ["spacy", "regex"])
+def test_people_who_live_somewhere_keep_their_home(extractor):
+    _, edges = _graph("My friends Ana and Luis live in Paris now.", extractor=extractor)
+    assert ("Luis", "lives_in", "Paris") in edges, edges

@@ -694,7 +694,7 @@ def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool
     if _RESIDENT.search(gap):
         return _listed_place(mb)
     hit = _HOME_GAP.match(gap)
-    if hit is not None and not _may_live(text, offset, ma):
+    if hit is not None and (not _may_live(text, offset, ma) or _seen_live(text, offset, ma, gap)):
         return False
     if hit is None or not (hit.group(1) or hit.group(2)):
         return True
@@ -702,6 +702,17 @@ def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool
         return False
     return gazetteer.is_given_name(ma.text.split()[0]) \
         or not text[max(0, ma.sent_start - offset): ma.start - offset].strip(" \t\n\"'“‘(")
+
+
+# "we saw Coldplay live in Chicago", "watched Arctic Monkeys live at Red Rocks": a show, where
+# "live" is an adverb ("heard X live in Y" may report a home: left alone)
+_SEEN_BEFORE = re.compile(r"\b(?:saw|seen|see|sees|seeing|watch|watched|watches|watching|caught|catch)\s+$",
+                          re.I)
+
+
+def _seen_live(text: str, offset: int, m: Mention, gap: str) -> bool:
+    lo = m.start - offset
+    return gap[:6].lower() == " live " and _SEEN_BEFORE.search(text, max(0, lo - 10), lo) is not None
 
 
 _OF_BEFORE = re.compile(r"\b(?:of|at|for|from|with)\s+(?:the\s+)?$", re.I)

@@ -118,7 +118,7 @@ def verb_frame(ctx: Ctx, v) -> None:
     if v.pos_ not in ("VERB", "AUX") and not any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children):
         return
     lem, key = _verb_key(v)
-    if not _asserted(v, lem in COPULAS):
+    if not _asserted(v, lem in COPULAS) or (lem == "live" and _seen_live(v)):
         return
     _appointed_root(ctx, v)
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in v.children) or (
@@ -343,6 +343,17 @@ def _office_here(n) -> bool:
 # Auxiliaries of what may, will or should happen: "I'll move to Berlin", "she could join Acme".
 _MODALS = frozenset({"will", "'ll", "wo", "would", "'d", "shall", "should", "may", "might", "could", "can",
                      "ca", "must"})
+
+
+# Verbs of seeing a show: "we saw Coldplay live in Chicago" is a concert, where "live" is an
+# adverb the parser reads as the verb of a clause ("Coldplay live in Chicago").
+_SHOW_VERBS = frozenset({"see", "saw", "seen", "watch", "hear", "heard", "catch", "caught"})
+
+
+def _seen_live(v) -> bool:
+    """Bare "live" in a clause under a verb of seeing: a performance, no home."""
+    return v.lower_ == "live" and v.dep_ in ("ccomp", "xcomp") and v.head.lower_ in _SHOW_VERBS | {
+        "watched", "watching", "seeing", "hearing", "catching", "sees", "watches", "hears"}
 
 
 def _asserted(v, copula: bool) -> bool:
