@@ -63,8 +63,8 @@ def attachments(ctx: Ctx, t) -> None:
                         rel = V.BY_TYPES  # NER's types fit no label; the final types decide
                     if rel:
                         add(ctx, m, x, rel, (t, xt), 0.6, c.text)
-                        # "Blight and Welch of Harvard"; not "The Tax Office and Harbor Trust Co. of
-                        # Boston" (an organisation's "of" is its own, often part of its name)
+                        # "Moss and Brandt of Acme Corp"; not "The Revenue Office and Lakeshore Trust
+                        # Co. of Omaha" (an organisation's "of" is its own, often part of its name)
                         for h, ht in _conj_heads(ctx, t, tm) if tm == "person" else ():
                             add(ctx, h, x, rel, (ht, xt), 0.55, c.text)
                         if c.lower_ == "in" and tm in _SITED and ctx.types[x] == "place":

@@ -131,8 +131,8 @@ FINAL_SIGNATURES: dict[str, tuple[frozenset | None, frozenset | None]] = {
     "builds": (frozenset({_P, _O, _C}), frozenset({"project", "tool", _O, _C})),
     "depends_on": (frozenset({"project", "tool", _C}), frozenset({"project", "tool", _C})),
     # a part is a thing or a body within a thing or a body: never a person ("Ana Pike, a Harvard
-    # historian", NER calling her an ORG, works there), never a place's part ("Belarus's Security
-    # Committee" is in Belarus): the final types pick again (_BY_TYPES) or drop the edge
+    # historian", NER calling her an ORG, works there), never a place's part ("Norway's Maritime
+    # Board" is in Norway): the final types pick again (_BY_TYPES) or drop the edge
     "part_of": (frozenset({_O, "project", "tool", "document", "event", _C}),
                 frozenset({_O, "project", "tool", "document", "event", _C})),
 }
@@ -184,6 +184,13 @@ def check_edge_types(edges: list[_Edge], types: Mapping[str, str]) -> list[_Edge
     return list(out.values())
 
 
+def _listed_app(name: str) -> bool:
+    """A name the tool list holds and no place list does ("Slack", "Notion"; not "Phoenix")."""
+    k = gazetteer.key(name)
+    return k in gazetteer.words("tools") and k not in gazetteer.words("places") \
+        and k not in gazetteer.words("cities")
+
+
 def final_label(relation: str, ts: str | None, tt: str | None, target: str) -> str | None:
     """The label an edge keeps once both ends are typed (``ts``, ``tt``; ``target`` is the
     target entity's name), None: dropped."""
@@ -193,10 +200,12 @@ def final_label(relation: str, ts: str | None, tt: str | None, target: str) -> s
         if gazetteer.key(target) in gazetteer.words("demonyms"):
             return None  # "Rishi Sunak, the British prime minister": a nationality, no employer
         relation = "lives_in" if tt == _PL else "works_at"
-    if relation == V.MEMBER_IN:
+    if relation in (V.MEMBER_IN, V.STAFF_IN):
         if tt != _O:
             return None
-        relation = "member_of"
+        relation = "member_of" if relation == V.MEMBER_IN else "works_at"
+    if relation == "lives_in" and _listed_app(target):
+        return None  # "Kira moved to Obsidian for her notes", "we live in Slack": an app is no home
     if relation == "works_at" and tt == "tool" and gazetteer.key(target) in gazetteer.words("languages"):
         return None  # "Dan, a Rust contributor": a language is no employer (a product-named firm is)
     if relation == V.IN_PLACE:
@@ -293,9 +302,9 @@ def co_occurrence_edges(
 
 
 def _nested(x: str, y: str) -> bool:
-    """One name opens the other ("iPad" and "iPad Pro", "Valorant" and "Valorant tournament"): the
+    """One name opens the other ("Kindle" and "Kindle Oasis", "Fortnite" and "Fortnite finals"): the
     longer one is a kind, part or event of the shorter, which a weak edge adds nothing to (ids:
-    "convo miner.py" and "miner.py" are two files)."""
+    "batch_loader.py" and "loader.py" are two files)."""
     return y.startswith(x + " ") or x.startswith(y + " ")
 
 

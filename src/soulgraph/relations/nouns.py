@@ -200,6 +200,8 @@ def noun_frame(ctx: Ctx, described, n, extra: list | None = None) -> None:
             trig = f"{n.text} {how}"
             if rel_of_noun is None or how == "hop":
                 if how in ("of", "at", "from", "in", "for", "compound", "hop", "poss", "with"):
+                    if how == "from" and n.lower_ in V.MEASURES:
+                        continue  # "Ines was two hours from Leeds": a distance, no tie
                     rel = V.TYPE_PREP.get((kind(ctx, d), kind(ctx, x)))
                     if rel == "works_at" and n.lower_ in V.NOT_JOB and how != "from":
                         continue  # "Ben is a customer at Chase": no job there ("the guy from Slack" is)

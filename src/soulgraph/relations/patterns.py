@@ -55,7 +55,8 @@ _BY_KIN = (r"by\s+(?:(?:his|her|their)\s+(?:(?!(?:and|or|but|after|before|while|
            rf"(?-i:[a-z]+)\s+)?(?-i:{_KILLER_NOUN}),?\s+)?")
 
 _TITLES = r"gov|sen|rep|premier|businessman|businesswoman"
-# a birth's date between "born" and "in": "on May 3, 1950,", "on Feb. 5, 1907,", "in 1950"
+# a birth's date between "born" and "in": "on May 3, 1950,", "on Sept. 9, 1961," (news style
+# shortens months), "in 1950"
 _BORN_WHEN = r"(?:on\s+[a-z]{3,9}\.?\s+\d{1,2}(?:,\s+\d{4})?,?|in\s+\d{4},?)"
 
 
@@ -246,11 +247,11 @@ _SELF: list[tuple[re.Pattern, str]] = [
     (re.compile(rf"\b(?:I|we)(?:'m| am| are|'re)?\s+(?:use|used|using|rely on|switched to)\s+{_THE}$",
                 re.I), "uses"),
     (re.compile(rf"\b(?:I|we)(?:'ve|\s+have)?\s+(?:work|worked|am working|'m working|been\s+working)\s+"
-                rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),  # "I've been working at Google"
+                rf"(?:at|for)\s+{_THE}$", re.I), "works_at"),  # "I've been working at Google" (_self_closed)
     (re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+|recently\s+)?(?:started|got|landed|accepted|took|began)\s+"
                 rf"(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+{_THE}$",
                 re.I), "works_at"),
-    # "I grew up in Nashville", "I've been living in Denver"
+    # "I grew up in Nashville", "I've been living in Denver" (_self_closed)
     (re.compile(rf"\b(?:I|we)(?:'ve|\s+have)?\s+(?:live|lived|am living|'m living|been\s+living|grew\s+up|"
                 rf"was\s+raised|were\s+raised)\s+in\s+{_THE}$", re.I), "lives_in"),
     # "I'm originally from Sweden" ("I'm back from Paris": a trip)
@@ -462,11 +463,15 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         lead = _LEAD_OF.get(c) or (" " if c.isspace() else c)
         rel = _gap_rel(lead, gap)
         if rel is not None:
+            if _asked(text, offset, ma, mb):
+                continue  # "Does Ana still work at Stripe?", "Is it true Omar now works for X?"
+            if rel == "lives_in" and "born" in gap and _FIGURATIVE_BIRTH.search(text, 0, ma.start - offset):
+                continue  # "the plan for Tidely was born in a Lisbon bakery": an idea's birth, no home
             if rel == "lives_in" and (_listed_place(ma) or not _home_of(text, offset, ma, mb, gap)):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
             if rel == V.BY_TYPES and gap.lstrip().startswith("from") and _listed_place(ma) \
                     and (_listed_place(mb) or _motion_before(text, offset, ma)):
-                continue  # "flew to Lisbon from Boston", "Welcome to Oregon from Troutdale": a trip's ends
+                continue  # "flew to Lisbon from Boston", "Welcome to Utah from Reno": a trip's ends
             if rel == "builds" and _addon_after(text, mb.end - offset):
                 continue  # "is building a Stripe integration": the integration, not Stripe
             if rel == "leads" and not _whole_object(text, mb.end - offset):
@@ -489,7 +494,9 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 continue  # "Former Army sergeant Dale Ritter": the name took the sentence's first word
             if rev == V.BY_TYPES and _role_as_verb(text, offset, ma, gap):
                 continue  # "Could Austin captain Leeds to the title?": "captain" is the verb
-            if rev == V.BY_TYPES and gap.split()[-1].lower() in _SQUAD_ROLES:
+            if rev == V.BY_TYPES and gap.split()[-1].lower() in _SQUAD_STAFF:
+                rev = V.STAFF_IN  # "Denver Nuggets coach Ty Marsh": on the club's staff, if any; no home
+            elif rev == V.BY_TYPES and gap.split()[-1].lower() in _SQUAD_ROLES:
                 rev = V.MEMBER_IN  # "Leeds captain Liam Cooper": the town's club, if any; no home
             if rev == V.IN_PLACE and (_listed_place(mb) or (lead == "'" and not _place_owns(ma, mb))):
                 continue  # "Russia's Ukraine policy", "Austin's Tesla": a place's own firm or landmark only
@@ -552,10 +559,17 @@ def _self_closed(text: str, end: int, trigger: str) -> bool:
     office")."""
     if _LIKED_KIND_END.search(trigger):
         return _LIKED_CLOSED.match(text, end) is not None
+    if "been " in trigger and _STRETCH_AFTER.match(text, end):
+        return False  # "I've been working at Blue Bottle on my essay", "been working for Globex's
+        # launch", "we've been living in Discord all week": a task or a stretch, no job or home
     if trigger.lower().rstrip().endswith(("from", "from the", "from a", "from an")):
         return _site_after().match(text, end) is None  # "I'm from the Denver office": no home
     return not trigger.rstrip().endswith(",") or _CLOSED.match(text, end) is not None
 
+
+# what follows a name after "been working at/for", "been living in" when no job or home is said
+_STRETCH_AFTER = re.compile(r"(?:'s|’s|\s+on\b|\s+(?:all|this|last)\s+"
+                            r"(?:day|night|morning|week|weekend|month)\b)", re.I)
 
 # relations that put their head in a town, so in the town's state too
 _PLACED = frozenset({"lives_in", "located_in", V.IN_PLACE, V.BY_TYPES, V.ROLE_AT})
@@ -660,7 +674,23 @@ def _modal_before() -> re.Pattern:  # (compiled on first use, as the other rare 
 # a place of a squad's role before a name is the club ("Leeds captain X", "England striker Y"):
 # a member of it when the name is typed an organisation, else no edge (never a home)
 _SQUAD_ROLES = frozenset({"captain", "skipper", "striker", "goalkeeper", "goalie", "midfielder", "defender",
-                          "winger", "quarterback", "pitcher", "coach", "player", "forward", "keeper"})
+                          "winger", "quarterback", "pitcher", "player", "forward", "keeper"})
+_SQUAD_STAFF = frozenset({"coach", "trainer"})
+# the words that open a question ("Does Ana work at X?", "Is it true Omar works for Y?")
+_QUESTION_OPEN = re.compile(r"(?:^|[.!?:]\s+|\n\s*)(?:does|did|do|is|was|are|were|has|have|can|could|will|"
+                            r"would|should)\b[^.!?\n]*$", re.I)
+# an idea's birth: "the idea for Tidely was born", "the concept of X was born in ..."
+_FIGURATIVE_BIRTH = re.compile(r"\b(?:for|of|behind)\s+$", re.I)
+
+
+def _asked(text: str, offset: int, ma: Mention, mb: Mention) -> bool:
+    """Whether the pair stands in a question that opens with an auxiliary ("Does Ana still work at
+    Stripe?"); a statement with a tag ("Ana works at Stripe, right?") opens with the name."""
+    end = mb.end - offset
+    q = text.find("?", end)
+    if q < 0 or any(ch in text[end:q] for ch in ".!\n"):
+        return False
+    return _QUESTION_OPEN.search(text, max(0, ma.sent_start - offset - 40), ma.start - offset) is not None
 
 
 def _role_as_verb(text: str, offset: int, ma: Mention, gap: str) -> bool:
@@ -754,7 +784,8 @@ def _to_before() -> re.Pattern:  # (compiled on first use)
 
 
 def _motion_before(text: str, offset: int, m: Mention) -> bool:
-    """A name right after a trip's "to" ("drove to Denver from Omaha", "Welcome to Oregon from X"):
+    """A name right after a trip's "to" ("drove to Denver from Omaha", "welcome to Utah from Reno":
+    a greeting on arrival is a trip's end too):
     the "from" after it says where the trip began, not what the name is part of ("talked to
     Jordan from Nike" keeps his firm)."""
     return _to_before().search(text, max(0, m.start - offset - 30), m.start - offset) is not None

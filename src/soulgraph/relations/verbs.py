@@ -72,14 +72,24 @@ def _dangling(t) -> bool:
 _ORDERS = frozenset({"order", "orders", "command", "commands"})
 
 
+# Rooms and grounds where a killing happens: a "by" hung on one of them is the killer's. Any other
+# noun may have an author or a host of its own ("shot during a parade by the mayor", "killed in
+# a thriller by its writer", "at a concert by a band"), so its "by" is never read as the killer.
+_SCENES = frozenset({"home", "house", "apartment", "flat", "room", "bedroom", "kitchen", "bathroom",
+                     "office", "courtyard", "yard", "backyard", "garden", "street", "alley", "car",
+                     "cell", "garage", "driveway", "hallway", "lobby", "basement", "doorway", "bed"})
+
+
 def _displaced_agents(ctx: Ctx, v) -> list:
-    """The killer of a passive killing whose "by" the parser hung on a noun of the verb's own
-    phrases ("was shot to death in his home by Carl Ames"), or who gave the order ("was murdered
-    on the orders of Ivo Brandt"); never a place ("killed in a cabin by Lake Tahoe")."""
+    """The killer of a passive killing whose "by" the parser hung on the scene of the act ("was
+    shot to death in his apartment by Carl Ames"), or who gave the order ("was murdered on the
+    orders of Ivo Brandt": a general idiom of killings); never a place ("killed in a cabin by
+    Lake Tahoe"), never the author or host of an event or work (see _SCENES)."""
     found = []
     for prep, pobj in preps(v):
         for p2, pobj2 in preps(pobj):
-            if p2.lower_ == "by" or (prep.lower_ == "on" and pobj.lower_ in _ORDERS and p2.lower_ == "of"):
+            if (p2.lower_ == "by" and pobj.lower_ in _SCENES) or (
+                    prep.lower_ == "on" and pobj.lower_ in _ORDERS and p2.lower_ == "of"):
                 found += [(x, xt) for x, xt in ends(ctx, pobj2)
                           if not isinstance(x, str) and kind(ctx, x) != "place"]
     return found
@@ -91,6 +101,13 @@ _BACK = frozenset({"back", "home", "away", "fresh", "returning", "coming", "here
 def _back_from(v) -> bool:
     """"I'm back from Paris", "we're just home from Lisbon": a trip's end, not where one is from."""
     return any(c.lower_ in _BACK for c in v.children if c.dep_ in ("advmod", "acomp", "prt", "attr"))
+
+
+def not_origin(head, prep, pobj) -> bool:
+    """A "from" that names no home town: a trip's end ("back from Paris"), a distance ("was ten
+    miles from Reno", "two hours from Leeds") or a department ("Sam is from Legal")."""
+    k = prep.i - 1
+    return _back_from(head) or (k >= 0 and prep.doc[k].lower_ in V.MEASURES) or pobj.lower_ in V.DEPARTMENTS
 
 
 def _opens_next_clause(t) -> bool:
@@ -226,7 +243,7 @@ def verb_frame(ctx: Ctx, v) -> None:
                         for x, xt in xs:
                             add(ctx, s, x, "located_in", (st, xt), 0.6, f"{v.text} in")
             continue
-        if prel == "lives_in" and p == "from" and _back_from(v):
+        if prel == "lives_in" and p == "from" and not_origin(v, prep, pobj):
             continue
         if prel == "works_at" and any(o.lower_ in _SCHOOLING for o in objs):
             prel = "attended"  # "Mia starts kindergarten at Lincoln Elementary": a pupil, no job
@@ -365,13 +382,21 @@ def _asserted(v, copula: bool) -> bool:
     for c in v.children:
         if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS and not copula):
             return False
-    if v.dep_ == "ROOT":
-        last = v.sent[-1]
+    inverted = _inverted(v)
+    if v.dep_ == "ROOT" or inverted:  # (an inverted clause asks even where the parser hung it
+        last = v.sent[-1]            # under a tag: "Does Noor live in Leeds, right?")
         while last.is_space and last.i > v.sent.start:
             last = last.doc[last.i - 1]
-        if last.text == "?" and not _tag_question(last):
+        if last.text == "?" and (inverted or not _tag_question(last)):
             return False
     return True
+
+
+def _inverted(v) -> bool:
+    """"Does Kofi live in Bergen, yeah?": an auxiliary before the subject asks, tag or no tag."""
+    subj = max((c.i for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), default=None)
+    return subj is not None and any(
+        c.dep_ in ("aux", "auxpass") and c.i < subj for c in v.children)
 
 
 # the tags that turn a statement into a check ("Sofia works at Zalando, right?"): still said

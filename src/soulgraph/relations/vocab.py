@@ -58,7 +58,8 @@ VERB_PREP: dict[tuple[str, str], str] = {
     ("locate", "at"): "located_in", ("locate", "on"): "located_in",
     ("go", "to"): "visited", ("travel", "to"): "visited", ("fly", "to"): "visited",
     ("be", "to"): "visited", ("come", "to"): "visited", ("drive", "to"): "visited",
-    ("be", "from"): "lives_in",  # "I'm originally from Sweden" (not "I'm back from Paris": verbs.py)
+    ("be", "from"): "lives_in",  # "I'm originally from Sweden" (not "I'm back from Paris",
+    # "was ten miles from Reno", "is from Legal": verbs.not_origin)
     ("return", "to"): "visited", ("arrive", "in"): "visited", ("arrive", "at"): "visited",
     ("trip", "to"): "visited", ("vacation", "in"): "visited", ("holiday", "in"): "visited",
     ("report", "to"): "reports_to", ("belong", "to"): "member_of",
@@ -160,6 +161,8 @@ ROLE_AT = "@role_at"
 # "plays violin in the X": member_of when X is finally typed an organisation, else dropped
 # ("plays in Minecraft", "sings in Italian")
 MEMBER_IN = "@member_in"
+# "Denver Nuggets coach X": works_at when the club is finally typed an organisation, else dropped
+STAFF_IN = "@staff_in"
 # person nouns that name no job: "Ben is a customer at Chase", "a visitor at Google", "a star at"
 NOT_JOB = frozenset("""customer client patient guest visitor spectator fan member suspect victim
 prisoner defendant defector gunman killer assassin king queen prince princess emperor empress
@@ -281,3 +284,16 @@ OFFICE_MODS = frozenset({
     "general", "head", "vice", "deputy", "senior", "associate", "assistant", "technology", "financial",
     "operating", "board", "artistic", "creative", "sporting", "athletic", "news"})
 
+
+
+# Nouns that measure a way or a wait: "ten miles from Reno", "an hour from Leeds" say how far one
+# is from a place, never that one comes from it.
+MEASURES = frozenset({"mile", "miles", "km", "kilometer", "kilometers", "kilometre", "kilometres",
+                      "meter", "meters", "metre", "metres", "feet", "foot", "yard", "yards", "block",
+                      "blocks", "step", "steps", "minute", "minutes", "min", "mins", "hour", "hours",
+                      "hr", "hrs", "day", "days", "drive", "walk", "ride", "flight", "way", "distance"})
+# A company's functions: "Sam is from Legal" names his department, not his home town.
+DEPARTMENTS = frozenset({"sales", "marketing", "finance", "legal", "hr", "it", "engineering", "support",
+                         "accounting", "operations", "ops", "product", "design", "security", "research",
+                         "recruiting", "procurement", "compliance", "payroll", "logistics", "facilities",
+                         "comms", "communications", "growth", "partnerships", "qa", "infra", "devops"})
