@@ -185,10 +185,9 @@ def check_edge_types(edges: list[_Edge], types: Mapping[str, str]) -> list[_Edge
 
 
 def _listed_app(name: str) -> bool:
-    """A name the tool list holds and no place list does ("Slack", "Notion"; not "Phoenix")."""
+    """A name the tool list holds and the place list does not ("Slack", "Notion")."""
     k = gazetteer.key(name)
-    return k in gazetteer.words("tools") and k not in gazetteer.words("places") \
-        and k not in gazetteer.words("cities")
+    return k in gazetteer.words("tools") and k not in gazetteer.words("places")
 
 
 def final_label(relation: str, ts: str | None, tt: str | None, target: str) -> str | None:

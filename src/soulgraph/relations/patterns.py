@@ -465,7 +465,7 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
         if rel is not None:
             if _asked(text, offset, ma, mb):
                 continue  # "Does Ana still work at Stripe?", "Is it true Omar now works for X?"
-            if rel == "lives_in" and "born" in gap and _FIGURATIVE_BIRTH.search(text, 0, ma.start - offset):
+            if rel == "lives_in" and "born" in gap and _idea_born(text, ma.start - offset):
                 continue  # "the plan for Tidely was born in a Lisbon bakery": an idea's birth, no home
             if rel == "lives_in" and (_listed_place(ma) or not _home_of(text, offset, ma, mb, gap)):
                 continue  # "the 23rd President of the United States, was born in ...": not the country
@@ -559,7 +559,7 @@ def _self_closed(text: str, end: int, trigger: str) -> bool:
     office")."""
     if _LIKED_KIND_END.search(trigger):
         return _LIKED_CLOSED.match(text, end) is not None
-    if "been " in trigger and _STRETCH_AFTER.match(text, end):
+    if "been " in trigger and _stretch_after(text, end):
         return False  # "I've been working at Blue Bottle on my essay", "been working for Globex's
         # launch", "we've been living in Discord all week": a task or a stretch, no job or home
     if trigger.lower().rstrip().endswith(("from", "from the", "from a", "from an")):
@@ -567,9 +567,6 @@ def _self_closed(text: str, end: int, trigger: str) -> bool:
     return not trigger.rstrip().endswith(",") or _CLOSED.match(text, end) is not None
 
 
-# what follows a name after "been working at/for", "been living in" when no job or home is said
-_STRETCH_AFTER = re.compile(r"(?:'s|’s|\s+on\b|\s+(?:all|this|last)\s+"
-                            r"(?:day|night|morning|week|weekend|month)\b)", re.I)
 
 # relations that put their head in a town, so in the town's state too
 _PLACED = frozenset({"lives_in", "located_in", V.IN_PLACE, V.BY_TYPES, V.ROLE_AT})
@@ -677,20 +674,41 @@ _SQUAD_ROLES = frozenset({"captain", "skipper", "striker", "goalkeeper", "goalie
                           "winger", "quarterback", "pitcher", "player", "forward", "keeper"})
 _SQUAD_STAFF = frozenset({"coach", "trainer"})
 # the words that open a question ("Does Ana work at X?", "Is it true Omar works for Y?")
-_QUESTION_OPEN = re.compile(r"(?:^|[.!?:]\s+|\n\s*)(?:does|did|do|is|was|are|were|has|have|can|could|will|"
-                            r"would|should)\b[^.!?\n]*$", re.I)
-# an idea's birth: "the idea for Tidely was born", "the concept of X was born in ..."
-_FIGURATIVE_BIRTH = re.compile(r"\b(?:for|of|behind)\s+$", re.I)
+_QUESTION_AUX = frozenset({"does", "did", "do", "is", "was", "are", "were", "has", "have", "can", "could",
+                           "will", "would", "should"})
+# the words before a name whose "birth" is an idea's: "the idea for Tidely was born in Porto"
+_IDEA_OF = frozenset({"for", "of", "behind"})
+# what follows a name after "been working at/for", "been living in" when no job or home is said
+_STRETCH_WORDS = frozenset({"all", "this", "last"})
+_STRETCHES = frozenset({"day", "night", "morning", "week", "weekend", "month"})
 
 
 def _asked(text: str, offset: int, ma: Mention, mb: Mention) -> bool:
     """Whether the pair stands in a question that opens with an auxiliary ("Does Ana still work at
-    Stripe?"); a statement with a tag ("Ana works at Stripe, right?") opens with the name."""
+    Stripe?"); a statement with a tag ("Ana works at Stripe, right?") opens with the name.
+    (String steps, no pattern: a pattern's compiling costs more than every run of this.)"""
     end = mb.end - offset
-    q = text.find("?", end)
+    q = text.find("?", end, mb.sent_end - offset + 1)
     if q < 0 or any(ch in text[end:q] for ch in ".!\n"):
         return False
-    return _QUESTION_OPEN.search(text, max(0, ma.sent_start - offset - 40), ma.start - offset) is not None
+    head = text[max(0, ma.sent_start - offset - 40): ma.start - offset]
+    words = head[max(head.rfind(c) for c in ".!?:\n") + 1:].split()
+    return bool(words) and words[0].lower() in _QUESTION_AUX
+
+
+def _idea_born(text: str, start: int) -> bool:
+    """"the idea for Tidely was born in a Lisbon bakery": the word before the name says an idea."""
+    words = text[max(0, start - 10): start].split()
+    return start > 0 and text[start - 1].isspace() and bool(words) and words[-1].lower() in _IDEA_OF
+
+
+def _stretch_after(text: str, end: int) -> bool:
+    """"been working at Blue Bottle on my essay", "for Globex's launch", "in Discord all week"."""
+    if text.startswith(("'s", "’s"), end):
+        return True
+    words = text[end: end + 24].lower().split()
+    return bool(words) and (words[0] == "on" or (
+        len(words) > 1 and words[0] in _STRETCH_WORDS and words[1].rstrip(".,!?") in _STRETCHES))
 
 
 def _role_as_verb(text: str, offset: int, ma: Mention, gap: str) -> bool:
