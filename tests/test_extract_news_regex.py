@@ -7,6 +7,9 @@ import pytest
 from conftest import graph_facts
 
 from soulgraph.extract import regex_scan as S
+from soulgraph.extract import spacy_np
+
+NEEDS_MODEL = pytest.mark.skipif(spacy_np.load_nlp() is None, reason="spaCy model not installed")
 
 
 def names(text: str) -> list[str]:
@@ -36,9 +39,26 @@ def test_town_and_state_pair_is_a_name_over_its_parts():
     "She lived in Ohio, Texas and Iowa.",  # states: a list
     "Thanks, Maria, Texas was fun.",  # a given name before the comma
     "Our offices in Norway, Sweden and Spain.",
+    "Rows A, B, C, G, Ohio signed up first.",  # a list before the pair
+    "Handed the bug to Ana Ruiz, Georgia will review it.",  # a person, then a person
+    "Thanks to Omar Haddad, Jordan shipped the fix.",
+    "We signed Brightline Labs, Virginia negotiated it.",  # the region word goes on a clause
+    "HOTFIX, Georgia -- please review the patch.",  # shouting, no dateline
 ])
 def test_lists_of_places_are_no_pairs(text):
     assert not any(", " in n for n in names(text))
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("We flew to Atlanta, Georgia last week.", "Atlanta, Georgia"),  # a given name, then a time
+    ("She grew up in Macon, Georgia.", "Macon, Georgia"),
+    ("DAYTON, Ohio (AP) _ The plant will close.", "DAYTON, Ohio"),
+    ("Two barges sank near Marion Falls, Ore., on Friday.", "Marion Falls, Ore."),  # a given name opens it
+    ("Old Mill Road, Ludlow, Vt.;", "Ludlow, Vt."),  # after a list's item, but a newspaper's state
+    ("SAGINAW, Mich.", "SAGINAW, Mich."),  # capitals, but a newspaper's state
+])
+def test_town_and_region_named_like_people_still_pair(text, pair):
+    assert pair in names(text)
 
 
 def test_pair_graph_node_is_a_place_and_keeps_town_relations():
@@ -66,8 +86,37 @@ def test_town_in_capitals_before_wire_credit_is_a_place_not_shouting():
 
 @pytest.mark.parametrize("text", [
     "AWESOME, Mel -- see you there.",  # no known region after the comma
-    "WOW (this) is great",  # no wire credit
+    "UPDATE (DEV) is live",  # no wire credit
+    "DEPLOY (PROD) failed again",
+    "ROLLBACK (INFRA) -- staging certs expired",
+    "PRIYA (QA): can we move the demo?",
+    "HOTFIX, Georgia -- please review the patch.",  # a region and a dash, but no listed town
     "We said GOODBYE (AP style) later.",  # not opening the text
 ])
 def test_shouting_is_no_dateline(text):
     assert not any("dateline_place" in o.signals for o in S.scan(text))
+
+
+@pytest.mark.parametrize("text, town", [
+    ("NAIROBI, Kenya _ The rains came early this year.", "NAIROBI"),  # a listed town, no credit
+    ("ZELTOWN, Ohio (UPI) _ The mill reopened.", "ZELTOWN"),  # an unknown town, a wire's credit
+    ("ZELTOWN, Mich. _ The mill reopened.", "ZELTOWN"),  # a newspaper's abbreviation of the state
+])
+def test_dateline_with_a_credit_or_a_listed_town(text, town):
+    assert any(o.text == town and "dateline_place" in o.signals for o in S.scan(text))
+
+
+@NEEDS_MODEL
+@pytest.mark.parametrize("text, word", [
+    ("DEPLOY (PROD) failed again", "DEPLOY"),
+    ("ROLLBACK (INFRA) -- staging certs expired", "ROLLBACK"),
+])
+def test_spacy_shouting_is_no_dateline_place(text, word):
+    types, _ = graph_facts(text)
+    assert types.get(word) != "place", types  # (main gave a place: the capitals read as a dateline)
+
+
+@NEEDS_MODEL
+def test_spacy_dateline_town_with_credit_is_a_place():
+    types, _ = graph_facts("ZELTOWN, Ohio (AP) _ The mill reopened on Monday.")
+    assert types.get("ZELTOWN") == "place", types

@@ -214,6 +214,9 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
             continue
         if len(e) > 1 and e[0].tag_ in _FINITE and e[0].text.islower() and lexicon.is_word(e[0].text):
             continue  # "...; fixes data loss" (ORG): a clause the model took for a name
+        if len(e) > 1 and e.text.islower() and gazetteer.key(e[-1].text) in gazetteer.words("tools") \
+                and not _listed(e.text):
+            continue  # "asked leo kubernetes questions" (PERSON): a name, then a listed tool
         if e.label_ in NAME_LABELS or e.label_ in NUMBER_LABELS:
             spans[(e.start, e.end)] = []
     # lowercase non-words (pytest, chromadb), command heads (pip install X) and, in technical
@@ -327,13 +330,16 @@ def from_doc(doc, tech: list[techspans.TechSpan], text: str | None = None) -> li
 def _lower_full_name(t, u) -> bool:
     """"olivia rodrigo", "ed sheeran": in lowercase chat a given name (not also a plain word like
     "will" or "rose") and a word no dictionary knows are one person's name, not two nodes (nor
-    "ed" dropped as a determiner). Not "jake lol", "amy smh": slang is in the dictionary."""
+    "ed" dropped as a determiner). Not "jake lol", "amy smh": slang is in the dictionary; nor
+    "sent maya figma links", "ask leo kubernetes questions": brands and tools are in no
+    dictionary either, and a listed one (or a command-line tool) is never a surname."""
     v = u.text
     return len(v) >= 4 and v.isalpha() and v.islower() and not u.is_stop and u.tag_ not in _CLOSED_TAGS \
         and gazetteer.is_given_name(t.text) and not gazetteer.is_ambiguous_name(t.text) \
         and t.tag_ not in ("IN", "CC", "MD", "TO", "PRP", "PRP$", "WDT", "WP") \
         and not lexicon.is_word(v) and not lexicon.is_misspelling(v) and not lexicon.is_interjection_like(v) \
-        and not _REDOUBLED.search(v)
+        and not _REDOUBLED.search(v) and not _listed(v) and v not in gazetteer.words("cli_tools") \
+        and not _listed(t.text)
 
 
 _REDOUBLED = re.compile(r"(\w)\1\1")  # "lmaooo", "yesss"
@@ -573,7 +579,7 @@ def _finish(doc, text, i, j, extra, ent_at, initial, sent_of, technical) -> Cand
             j += 1  # "at McDonald's": the chain's own "'s", outside the model's run
         elif i < j < len(doc) and any(ch.isdigit() for ch in doc[j].text) \
                 and model_number.model_end(text, doc[i].idx, doc[j].idx - 1) == doc[j].idx + len(doc[j]):
-            j += 1  # "my iPhone 15", "Saab 900": a product line and its model
+            j += 1  # "my iPhone 15", "Volvo 240": a product line and its model
     if i >= j or _unit_after_number(doc, i, j) or _bare_count(doc, i, j):
         return None
     if j - i == 1 and doc[i].text.islower() and doc[i].is_alpha and doc[i].tag_ in ("NNP", "NNPS") \

@@ -15,7 +15,18 @@ _CLOSERS = frozenset("on in at for near by with and or to from since until befor
                      "yesterday today tonight last next again".split())
 # Words that open a relative's or a titled person's name: "Grandma Rose's", "Dr. Ng's" are homes
 _KIN_OR_TITLE = frozenset("mom mum dad mommy mummy daddy mama papa grandma grandpa granny nana aunt auntie "
-                          "uncle cousin mr mr. mrs mrs. ms ms. dr dr. prof prof. miss sir".split())
+                          "uncle cousin mr mr. mrs mrs. ms ms. dr dr. prof prof. professor miss sir coach "
+                          "detective det. inspector officer sergeant sgt sgt. captain capt. lieutenant lt. "
+                          "judge justice senator sen. governor gov. president king queen prince princess "
+                          "lord lady pastor father fr. rabbi reverend rev. nurse agent chef".split())
+# Words after "<Listed>'s" that show a person owns it or the "'s" is "is"/"has" ("Arby's mom",
+# "Ripley's coming over"): the listed shop is someone's name there.
+_PERSONAL_AFTER = frozenset("""
+mom mum dad mother father brother brothers sister sisters wife husband son daughter kids kid baby
+boyfriend girlfriend partner fiance fiancee family parents grandma grandpa aunt uncle cousin friend
+friends boss dog cat puppy laptop phone car bike room apartment birthday wedding funeral party
+coming going been got gone not just always never still already getting doing
+""".split())
 
 
 def listed() -> frozenset[str]:
@@ -32,9 +43,10 @@ def keeps_s(name: str, after: str) -> bool:
     title ("Trader Joe's", not "Mary Smith's", "Grandma Rose's"), with nothing owned after it
     (``after``: the next word, "" at punctuation or the end)."""
     k = " ".join(name.replace("\u2019", "'").casefold().split())
+    a = after.casefold()
     if k + "'s" in listed():
-        return True
-    if after and after.casefold() not in _CLOSERS:
+        return a not in _PERSONAL_AFTER
+    if after and a not in _CLOSERS:
         return False
     words = name.split()
     return len(words) >= 2 and all(w[:1].isupper() for w in words) and gazetteer.is_given_name(words[-1]) \

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from soulgraph.classify import gazetteer
-from soulgraph.extract import datafile, model_number, possessive
+from soulgraph.extract import datafile, dateline, model_number, possessive
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import regex_words as W
 
@@ -114,8 +114,8 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
 
 # a wire-service document number (as extract.trim's), then a word
 _WIRE_ID = re.compile(r"(?=(?:\S*\d){5})(?=(?:\S*[A-Z]){2})[A-Z0-9]{8,}(?=\s)")
-_DATELINE_TAIL = re.compile(r",[ \t]*([A-Z][\w.]*(?:[ \t][A-Z][\w.]*)?)[ \t]*(?:\([A-Z][A-Za-z-]+\)|--|_\s)"
-                            r"|[ \t]*\([A-Z]{2,}\)")
+_DATELINE_TAIL = re.compile(r",[ \t]*([A-Z][\w.]*(?:[ \t][A-Z][\w.]*)?)[ \t]*(?:\(([A-Z][A-Za-z-]+)\)|--|_\s)"
+                            r"|[ \t]*\(([A-Z]{2,})\)")
 _SOURCE_WORDS = frozenset({"radio", "television", "tv", "network", "service", "agency"})
 
 
@@ -124,7 +124,9 @@ def _caps_dateline(t: str, s: int, e: int) -> bool:
     if not (s == 0 or t[:s].isspace()) or e - s <= 2 or shapes_acronym(t[s:e]):
         return False
     m = _DATELINE_TAIL.match(t, e)  # the region after a comma must be a known one: "HEY, Mel --" is none
-    return m is not None and (m.group(1) is None or gazetteer.in_place_lists(gazetteer.key(m.group(1))))
+    if m is None or m.group(1) is not None and not gazetteer.in_place_lists(gazetteer.key(m.group(1))):
+        return False
+    return dateline.credited(t[s:e], m.group(2) or m.group(3), m.group(1))  # not "DEPLOY (PROD) failed"
 
 
 def shapes_acronym(word: str) -> bool:
@@ -133,7 +135,7 @@ def shapes_acronym(word: str) -> bool:
 
 
 def _wire_dateline(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
-    """"PA2904034294 Guatemala City Teleonce Television in Spanish": a wire document number (never
+    """"XQ1203558812 Quito Radio Centro in Spanish": a wire document number (never
     part of a name), the town, then the news source (as extract.trim.split_dateline reads spaCy's
     runs); a run with no known town after the number keeps its other words as one name."""
     words = [(m.start(), m.end()) for m in P.NONSPACE.finditer(t, s, e)][1:]
@@ -156,13 +158,13 @@ _DIGITS = frozenset("0123456789")  # after a run and a space, a model number may
 
 
 def _with_model(t: str, pieces) -> list[tuple[int, int, bool, str]]:
-    """The run's last name with the model number after it ("iPhone 15", "Saab 900"), when any."""
+    """The run's last name with the model number after it ("iPhone 15", "Volvo 240"), when any."""
     *rest, (ps, pe, ini, cue) = pieces
     return [*rest, (ps, model_number.model_end(t, ps, pe), ini, cue)]
 
 
 def _place_pairs(t: str, occs: list[Occ]) -> None:
-    """"North Bend, Ohio", "Portland, Ore.", "Lyon, France": a town and the state or country
+    """"Marietta, Ohio", "Portland, Ore.", "Lyon, France": a town and the state or country
     holding it, also as one name (news cites towns that way), cued ``place_pair`` as spaCy's
     extract.phrases.place_pairs does; its parts stay names. Not a list ("Ohio, Iowa and
     Texas", "Paris, France and Spain") nor a given name before the comma ("Thanks, Jo")."""
@@ -176,13 +178,43 @@ def _place_pairs(t: str, occs: list[Occ]) -> None:
             continue
         abbrev = b.end < len(t) and t[b.end] == "." and b.end - b.start <= 5
         if not (b.key + "." in regions if abbrev else b.key in regions) or a.key in regions \
-                or gazetteer.is_plain_given_name(a.text):
-            continue
+                or gazetteer.is_plain_given_name(a.text) or not abbrev and not _town_shaped(t, a):
+            continue  # ("Azusa, Calif.", "EAST LANSING, Mich.": a newspaper's state, a town's pair)
         end = b.end + 1 if abbrev else b.end
-        if not abbrev and t.startswith((" and ", " or ", ", and ", ", or "), end):
-            continue  # "Paris, France and Spain": a list
+        if not abbrev and (t.startswith((" and ", " or ", ", and ", ", or "), end)
+                           or gazetteer.is_given_name(b.text) and _clause_after(t, end)):
+            continue  # "Paris, France and Spain": a list; "..., Georgia will pair": a person
         text = t[a.start:end]
         occs.append(Occ(a.start, end, text, text.casefold(), "name", a.initial, ["place_pair"]))
+
+
+def _town_shaped(t: str, a: Occ) -> bool:
+    """The name before a comma can be a town: not a list's item ("A, B, G, Ohio"), a letter, a word
+    in capitals but a dateline's, nor a person's full name ("Gave it to Ana Ruiz, Georgia checks
+    it") unless a list knows it or it ends in a town's word ("Marion Falls")."""
+    if a.end - a.start < 2 or t.startswith(", ", a.start - 2):
+        return False
+    if a.text.isupper() and "dateline_place" not in a.signals:
+        return False  # "HOTFIX, Georgia -- review it": shouting, no dateline (_caps_dateline)
+    first, _, last = a.text.partition(" ")
+    return not last or not gazetteer.is_given_name(first) or last.rsplit(" ", 1)[-1] in _TOWN_LAST \
+        or gazetteer.in_place_lists(a.key)
+
+
+# Last words of towns that open with a given name ("Morgan City", "Carson City")
+_TOWN_LAST = frozenset("City Springs Beach Falls Heights Park Hills Valley Harbor Bay Lake Creek Port "
+                       "Point Village Junction County Township".split())
+
+
+_PAIR_CLOSERS = frozenset("in on at for near by with to from since until before after this that last next "
+                          "yesterday today tonight where when".split())
+
+
+def _clause_after(t: str, end: int) -> bool:
+    """A lowercase word after a pair's region that goes on a clause ("Jordan finally fixed it"),
+    not a preposition or a time ("Atlanta, Georgia last year"): the region is someone's name."""
+    m = _NEXT_WORD.match(t, end)
+    return m is not None and m.group(1).islower() and m.group(1) not in _PAIR_CLOSERS
 
 
 # Countries, US states (and their newspaper abbreviations: "ore.", "n.c.") and provinces: the part

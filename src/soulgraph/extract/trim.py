@@ -11,7 +11,7 @@ import re
 
 from soulgraph import shapes
 from soulgraph.classify import gazetteer
-from soulgraph.extract import context, lexicon, possessive
+from soulgraph.extract import context, dateline, lexicon, possessive
 from soulgraph.extract.regex_words import PAST_BEFORE_NAME, opens_term
 
 # Tags that never start a name: determiners, pronouns, possessive markers, punctuation.
@@ -512,8 +512,11 @@ def _caps_dateline(doc, a: int, b: int) -> bool:
     words = [t.text for t in doc[a:b] if t.is_alpha]
     if not words or not all(w.isupper() and len(w) >= 2 for w in words):
         return False
-    rest = doc[b:b + 6].text
-    return bool(re.match(r"(?:,\s*[A-Z][\w.]*(?:\s[A-Z][\w.]*)?\s*)?(?:\(|_\s)", rest))
+    m = _CAPS_TAIL.match(doc[b:b + 6].text)
+    return m is not None and dateline.credited(doc[a:b].text, m.group(2), m.group(1))  # not "BLOCKER (INFRA)"
+
+
+_CAPS_TAIL = re.compile(r"(?:,\s*([A-Z][\w.]*(?:\s[A-Z][\w.]*)?)\s*)?(?:\(\s*([A-Za-z-]+)|_\s)")
 
 
 def split_person_of(doc, i: int, j: int, given: frozenset[str]) -> list[tuple[int, int]] | None:
