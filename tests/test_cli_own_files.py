@@ -188,12 +188,12 @@ def test_the_registry_in_use_is_never_the_graph_out(tmp_path, command):
     reg = tmp_path / "my-reg.json"
     args = ["repair", "--rebuild-graph"] if command == "repair" else ["update"]
     _one_error(run_cli(*args, mem, "--registry", reg, "--out", reg, "--extractor", "regex"),
-               "is a file soulgraph keeps beside")
+               "is the registry this run reads")
     assert not reg.exists()
     _ok(run_cli("pin", mem, "Pellow Labs", "--type", "project", "--registry", reg))
     before = sha256s(tmp_path)
     _one_error(run_cli(*args, mem, "--registry", reg, "--out", reg, "--extractor", "regex"),
-               "is a file soulgraph keeps beside")
+               "is the registry this run reads")
     assert sha256s(tmp_path) == before
     out = tmp_path / "g.json"
     _ok(run_cli(*args, mem, "--registry", reg, "--out", out, "--extractor", "regex"))

@@ -128,10 +128,12 @@ def graph_target(store: Store, out: Path | None, registry: Path | None = None) -
         if store.kind == "textdir" and keeps(Path(store.path), out):
             raise SoulgraphError(f"--out {shown(out)} is a memory file of the text folder "
                                  f"{shown(store.path)}; write the graph file elsewhere")
-        if keeps(Path(store.path), out, graph_ok=True) or (
-                registry is not None and out.resolve() == Path(registry).resolve()):
+        if keeps(Path(store.path), out, graph_ok=True):
             raise SoulgraphError(f"--out {shown(out)} is a file soulgraph keeps beside {shown(store.path)} "
                                  "(a backup, cache or the registry); write the graph file elsewhere")
+        if registry is not None and out.resolve() == Path(registry).resolve():
+            raise SoulgraphError(f"--out {shown(out)} is the registry this run reads (--registry); "
+                                 "write the graph file elsewhere")
         refuse_user_data(out, "write the graph file elsewhere")
         return out
     return None if store.is_soul else default_graph_path(store)
