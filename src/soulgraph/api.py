@@ -30,14 +30,17 @@ class RepairReport(BaseModel):
     written: bool = False  # False for a dry run, or when the graph there was already this one
 
 
-def existing_graph(store: Store, out: Path | None = None) -> nx.MultiDiGraph | None:
+def existing_graph(store: Store, out: Path | None = None, *,
+                   target: Path | None = None) -> nx.MultiDiGraph | None:
     """The graph the store has now, for the before -> after report.
 
     A soul's damaged graph.json is what repair is for, so it counts as no graph;
     an unreadable file at ``out`` is an error (it may not be ours to overwrite). A soul
     whose graph goes to a new ``out`` file reports the soul's own graph as "before".
+    ``target``: ``locate.graph_target(store, out)`` when the caller has it.
     """
-    target = locate.graph_target(store, out)
+    if target is None:
+        target = locate.graph_target(store, out)
     if target is not None and target.exists():
         return locate.load_graph_file(target)
     return locate.soul_graph_or_none(store)
@@ -82,13 +85,14 @@ def _repair(source: Path, out: Path | None, dry_run: bool, extractor: str, regis
         store = read_store(source)
         if on_total is not None:
             on_total(len(store.memories))
-        if not dry_run:  # before the rebuild: a read-only soul fails at once, not minutes later
-            locate.refuse_read_only(store, locate.graph_target(store, out))
-        reg = registry_mod.load(registry or registry_mod.default_path(source))
-        before_g = existing_graph(store, out)  # locate's loaders pause the GC themselves
+        reg_path = registry_mod.path_for(source, registry)
+        target, written = locate.graph_target(store, out, reg_path), None
+        before_g = existing_graph(store, out, target=target)  # locate's loaders pause the GC
+        if not dry_run:  # before the rebuild: a read-only soul whose graph must change fails
+            locate.refuse_read_only(store, target, before_g)  # at once, not minutes later
+        reg = registry_mod.load(reg_path)
         build = pipeline.rebuild(store.memories, extractor=extractor, registry=reg,
                                  workers=workers, progress=progress)
-        target, written = locate.graph_target(store, out), None
         # neither writing it nor summing up its health makes cycles (GC scans: 3x the time at 30k)
         with gcpause.paused():
             if not dry_run:

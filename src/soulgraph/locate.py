@@ -110,9 +110,10 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
     return load_graph_file(path), store.memories
 
 
-def graph_target(store: Store, out: Path | None) -> Path | None:
+def graph_target(store: Store, out: Path | None, registry: Path | None = None) -> Path | None:
     """Where the graph goes: ``out`` when given (a soul is then left untouched: asking for
-    a file must never rewrite the store), else inside a soul (None) or beside a memory file."""
+    a file must never rewrite the store), else inside a soul (None) or beside a memory file.
+    ``registry``: the registry file this run uses (``--registry``), never a graph's place."""
     if out is not None:
         out = Path(out)
         if store.is_soul and _inside(out, Path(store.path)):
@@ -124,27 +125,85 @@ def graph_target(store: Store, out: Path | None) -> Path | None:
         if not store.is_soul and out.resolve() == Path(store.path).resolve():
             raise SoulgraphError(f"--out {shown(out)} is the memory store itself; write the graph "
                                  f"file elsewhere (by default it goes to {shown(default_graph_path(store))})")
+        if store.kind == "textdir" and keeps(Path(store.path), out):
+            raise SoulgraphError(f"--out {shown(out)} is a memory file of the text folder "
+                                 f"{shown(store.path)}; write the graph file elsewhere")
         if keeps(Path(store.path), out, graph_ok=True):
             raise SoulgraphError(f"--out {shown(out)} is a file soulgraph keeps beside {shown(store.path)} "
                                  "(a backup, cache or the registry); write the graph file elsewhere")
+        if registry is not None and out.resolve() == Path(registry).resolve():
+            raise SoulgraphError(f"--out {shown(out)} is the registry this run reads (--registry); "
+                                 "write the graph file elsewhere")
+        refuse_user_data(out, "write the graph file elsewhere")
         return out
     return None if store.is_soul else default_graph_path(store)
+
+
+def user_data(path: Path) -> str | None:
+    """What an existing ``path`` holds when it is the user's data rather than a graph or an
+    export soulgraph may replace: a soul or other ZIP, a memory file (``.jsonl``, a JSON list),
+    a registry or other JSON that is no graph. None for a graph JSON, any other file, or nothing."""
+    path = Path(path)
+    if path.is_dir():
+        return "a folder"
+    if not path.is_file():
+        return None
+    with path.open("rb") as fh:
+        zipped = fh.read(4).startswith(b"PK")
+    if zipped or path.suffix == ".soul":
+        return "a soul or another ZIP archive"
+    if path.suffix == ".jsonl":
+        return "a memory file"
+    if path.suffix != ".json":
+        return None
+    try:
+        data = nodelink.read_json(path)
+    except SoulgraphError:
+        return "a JSON file that is no graph"
+    if isinstance(data, dict) and not data.keys().isdisjoint(("nodes", "edges", "soulgraph")):
+        return None
+    return "a memory store or a registry, not a graph"
+
+
+def refuse_user_data(out: Path, other: str) -> None:
+    """One line, exit 2, when ``--out`` would replace the user's data (see :func:`user_data`):
+    one mistyped path replaced another soul or a registry with a graph or DOT text."""
+    what = user_data(out)
+    if what is not None:
+        raise SoulgraphError(f"--out {shown(out)} is {what}; soulgraph replaces only its own graph "
+                             f"and export files: {other}")
 
 
 _SIDECARS = r"\.(?:bak(?:\.\d+)?|graph\.json(?:\.cache)?|graph-cache|soulgraph\.json)"
 
 
 def keeps(store: Path, path: Path, *, graph_ok: bool = False) -> bool:
-    """``path`` is ``store``, lies inside it (a soul folder), or is a file soulgraph keeps
-    beside it: backups, graph, caches, registry (``graph_ok``: the graph file excepted)."""
+    """``path`` is ``store``, lies inside it (a soul folder; in a text folder, a memory file
+    it reads), or is a file soulgraph keeps beside it: backups, graph, caches, registry
+    (``graph_ok``: the graph file excepted)."""
     p, s = Path(path).resolve(), Path(store).resolve()
-    if p == s or s in p.parents:
+    if p == s:
         return True
+    if s in p.parents:
+        return not _text_folder(s) or _text_memory(p)
     if p.parent != s.parent or not p.name.startswith(s.name + "."):
         return False
     if graph_ok and p.name == s.name + ".graph.json":
         return False
     return re.fullmatch(re.escape(s.name) + _SIDECARS, p.name) is not None
+
+
+def _text_folder(folder: Path) -> bool:
+    from soulgraph.sources import sniff
+
+    return folder.is_dir() and sniff(folder) == "textdir"
+
+
+def _text_memory(path: Path) -> bool:
+    """A file a text folder's reader takes as a memory (``.txt``/``.md``, not hidden)."""
+    from soulgraph.sources.textdir import EXTENSIONS
+
+    return not path.name.startswith(".") and path.name.lower().endswith(EXTENSIONS)
 
 
 def _inside(path: Path, store_path: Path) -> bool:
@@ -153,15 +212,33 @@ def _inside(path: Path, store_path: Path) -> bool:
     return p == s or s in p.parents
 
 
-def refuse_read_only(store: Store, target: Path | None) -> None:
+def refuse_read_only(store: Store, target: Path | None, before: nx.MultiDiGraph | None = None) -> None:
     """Stop before any work when a write would replace a soul the user made read-only (the
     ZIP, or a folder's ``memory/graph.json``). A graph file (``target``) is ours to replace:
-    it takes its store's permissions, so the graph of a read-only memory file is read-only."""
-    from soulgraph.safety import refuse_read_only
+    it takes its store's permissions, so the graph of a read-only memory file is read-only.
+    ``before``: the soul's graph; when it records exactly the store's memories the rebuild may
+    give its very bytes (nothing to write, exit 0), so the writer decides (it refuses a change)."""
+    from soulgraph.safety import read_only
 
-    if target is None and store.is_soul:
-        soul = Path(store.path)
-        refuse_read_only(soul / "memory" / "graph.json" if store.kind == "soul-dir" else soul)
+    if target is not None or not store.is_soul:
+        return
+    soul = Path(store.path)
+    locked = soul / "memory" / "graph.json" if store.kind == "soul-dir" else soul
+    if read_only(locked) and not _records_store(before, store):
+        from soulgraph.safety import refuse_read_only as refuse
+
+        refuse(locked)
+
+
+def _records_store(g: nx.MultiDiGraph | None, store: Store) -> bool:
+    """``g`` holds a record of each memory of ``store`` at its current content, and no other."""
+    from soulgraph.hashing import content_hash
+
+    recs = g.graph.get("memories") if g is not None else None
+    if not isinstance(recs, list) or len(recs) != len(store.memories):
+        return False
+    have = {r.get("id"): r.get("hash") for r in recs if isinstance(r, dict)}
+    return have == {m.id: content_hash(m.content) for m in store.memories}
 
 
 def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None,
@@ -172,8 +249,7 @@ def write_graph(store: Store, g: nx.MultiDiGraph, target: Path | None,
     ``g`` gathered (``Build.node_columns``), for a graph unchanged since it was built."""
     from soulgraph.sources import soul_write  # the writer, loaded only by commands that write
 
-    refuse_read_only(store, target)
-    if target is None:
+    if target is None:  # (a read-only soul is refused there, if its bytes would change)
         return soul_write.write_graph(store, soulproto.to_soul(g, node_columns=node_columns))
     changed = nodelink.save(g, target, like=store.mode_model, node_columns=node_columns)
     return soul_write.Written(changed, None)

@@ -193,15 +193,21 @@ def clean_temps(target: Path) -> list[Path]:
     return removed
 
 
-def refuse_read_only(path: Path, other: str = "write the graph to a file with --out") -> None:
-    """Refuse to replace a file its owner made read-only (no write permission bit at all, or
-    none for us): the atomic rename would succeed anyway, since it needs only the folder's
-    permission, and silently undo the user's ``chmod a-w``."""
+def read_only(path: Path) -> bool:
+    """``path`` is a regular file its owner made read-only (no write permission bit at all,
+    or none for us); False when nothing is there yet."""
     try:
         st = os.stat(path)
     except OSError:
-        return  # nothing there yet (or unreadable: the write itself says why)
-    if stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(path, os.W_OK)):
+        return False  # nothing there yet (or unreadable: the write itself says why)
+    return stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(path, os.W_OK))
+
+
+def refuse_read_only(path: Path, other: str = "write the graph to a file with --out") -> None:
+    """Refuse to replace a file its owner made read-only: the atomic rename would succeed
+    anyway, since it needs only the folder's permission, and silently undo the user's
+    ``chmod a-w``."""
+    if read_only(path):
         raise SoulgraphError(f"{path}: the file is read-only; nothing was written (make it "
                              f"writable with chmod u+w, or {other})")
 
@@ -311,8 +317,9 @@ _HELD: set[str] = set()
 
 
 def lock_path(target: Path) -> Path:
-    """The lock file of a store: beside it, hidden, so a soul folder gains no file."""
-    target = Path(os.path.abspath(target))  # "." -> the folder's real name, lock beside it
+    """The lock file of a store: beside it, hidden, so a soul folder gains no file. A symlinked
+    store's lock is beside the file it points to: one lock, whichever name reaches it."""
+    target = Path(os.path.realpath(target))  # "." -> the folder's real name, lock beside it
     return target.parent / f".{target.name}{LOCK_SUFFIX}"
 
 

@@ -150,9 +150,11 @@ def loads_cache(raw: bytes, extractor: str | None = None) -> AnalysisCache | Non
 
 def save_cache(cache: AnalysisCache, path: Path, *, like: Path | None = None) -> None:
     """Write the cache atomically with the permissions of ``like`` (the store: it holds spans)."""
-    from soulgraph.safety import atomic_write_bytes
+    from soulgraph.safety import atomic_write_bytes, file_holds
 
-    atomic_write_bytes(Path(path), cache.dumps(), like=like)
+    raw = cache.dumps()
+    if not file_holds(Path(path), raw):  # an up-to-date store: nothing written at all
+        atomic_write_bytes(Path(path), raw, like=like)
 
 
 def cache_from_build(build: pipeline.Build, memories: Sequence[Memory]) -> AnalysisCache | None:
@@ -345,16 +347,17 @@ def update(
         t0 = time.perf_counter()
         source = Path(source)
         store = read_store(source)
-        reg = registry_mod.load(registry or registry_mod.default_path(source))
-        target = locate.graph_target(store, out)
-        if not dry_run:
-            locate.refuse_read_only(store, target)
+        reg_path = registry_mod.path_for(source, registry)
+        reg = registry_mod.load(reg_path)
+        target = locate.graph_target(store, out, reg_path)
         if target is None:
             old = _soul_graph(store)
         elif target.exists():
             old = locate.load_graph_file(target)
         else:  # a new --out file: "before" is the soul's own graph, as repair reports it
             old = locate.soul_graph_or_none(store)
+        if not dry_run:  # a read-only soul whose graph must change fails before any work
+            locate.refuse_read_only(store, target, old)
         ours = old is not None and bool(old.graph.get("memories"))  # else soul-protocol's, or none
         if extractor == "auto" and ours and old.graph.get("extractor"):
             extractor = str(old.graph["extractor"])  # keep the graph's own extractor

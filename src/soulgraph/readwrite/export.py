@@ -55,16 +55,28 @@ def export_to(source: Path, fmt: str, out: Path | None = None, *, include_weak: 
 
 def refuse_own_files(source: Path, out: Path) -> None:
     """An export's ``--out`` must not replace what it reads, nor what soulgraph keeps with it:
-    the store itself, a file inside a soul folder, or a sidecar (``X.bak``, ``X.graph.json``,
-    ``X.graph-cache``, ``X.soulgraph.json``): one mistyped path was a soul turned into DOT text."""
-    from soulgraph.locate import keeps
+    the store itself, a file inside a soul folder (a text folder's memory files), or a sidecar
+    (``X.bak``, ``X.graph-cache``, ``X.soulgraph.json``; a memory file's ``X.graph.json``: a
+    soul keeps none beside it), nor another soul, memory store or registry: one mistyped path
+    was a soul turned into DOT text."""
+    from soulgraph.locate import keeps, refuse_user_data
     from soulgraph.sources import shown
 
     s = source.resolve()
     stores = [s, s.with_name(s.name.removesuffix(".graph.json"))]  # a graph file's memory file too
-    if any(keeps(t, out) for t in stores):
+    if any(keeps(t, out, graph_ok=_is_soul(t)) for t in stores):
         raise SoulgraphError(f"--out {shown(out)} would replace {shown(source)} or a file soulgraph "
                              "keeps with it; write the export elsewhere")
+    refuse_user_data(out, "write the export elsewhere")
+
+
+def _is_soul(path: Path) -> bool:
+    from soulgraph.sources import sniff
+
+    try:
+        return sniff(path) in ("soul-zip", "soul-dir")
+    except SoulgraphError:  # nothing there, or no store at all
+        return False
 
 
 def without_weak(g: nx.MultiDiGraph) -> nx.MultiDiGraph:

@@ -94,10 +94,26 @@ def _types_of(items: list, key: str) -> set[type]:
     return set(map(type, map(dict.get, items, repeat(key))))
 
 
+_NUMBERS = frozenset({int, float})
+
+
+def _ids_as_text(items: list, keys: tuple[str, ...]) -> None:
+    """Number ids and endpoints read as their text (``nx.node_link_data`` of a graph whose
+    nodes are 1, 2, ...): every command reads ids as text. Only a file holding one pays."""
+    for key in keys:
+        if _types_of(items, key) & _NUMBERS:
+            for a in items:
+                if type(a.get(key)) in _NUMBERS:
+                    a[key] = str(a[key])
+
+
 def _check_text_fields(nodes: list, edges: list) -> None:
     """The fields every command reads as text (node ids, names and types, edge endpoints
     and relations), checked once at load, C-level: a graph edited by hand or written by
-    another tool with a number or null there is one clear error here, not a traceback later."""
+    another tool with null or a list there is one clear error here, not a traceback later;
+    number ids are read as their text."""
+    _ids_as_text(nodes, ("id",))
+    _ids_as_text(edges, ("source", "target"))
     wrong = next((f"a node's {k!r}" for k, ok in (("id", {str}), ("name", _TEXT), ("type", _TEXT))
                   if _types_of(nodes, k) - ok), None)
     wrong = wrong or next((f"an edge's {k!r}" for k, ok in

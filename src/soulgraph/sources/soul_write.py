@@ -103,12 +103,15 @@ def check_unchanged(store: Store) -> None:
 def _write_zip(store: Store, raw: bytes) -> Written:
     from soulgraph.sources.zip_rewrite import replace_member
 
-    target = store.path
+    # a soul reached through a symlink is written where the link points (the link stays a
+    # link; the rename would have put a regular file in its place, the target never updated)
+    target = Path(os.path.realpath(store.path))
     with safety.store_lock(target):
         safety.clean_temps(target)
         check_unchanged(store)
         if store.graph_raw == raw:
             return Written(False, None)
+        safety.refuse_read_only(target)  # only now: an up-to-date read-only soul is no error
 
         crc = zlib.crc32(raw)  # (the new member's header and its verification share it)
 
@@ -220,6 +223,7 @@ def _write_dir(store: Store, raw: bytes) -> Written:
         check_unchanged(store)
         if store.graph_raw == raw and graph.exists():
             return Written(False, None)
+        safety.refuse_read_only(graph)
         mem_dir.mkdir(exist_ok=True)
         with _backup(graph) as backup:
             safety.atomic_write(graph, lambda fh: safety.write_chunks(fh, raw),
