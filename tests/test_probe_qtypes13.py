@@ -35,8 +35,8 @@ def test_the_noun_before_of_types_a_long_name(text, name, etype, extractor):
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
 def test_a_head_of_before_an_article_or_no_body_word_is_no_body(extractor):
-    types, _ = _graph("We watched Lord of the Rings again with the kids.", extractor=extractor)
-    assert types.get("Lord of the Rings") not in ("org", "place"), types
+    types, _ = _graph("We finally read Lord of Mirrors with the kids.", extractor=extractor)
+    assert "Lord of Mirrors" in types and types.get("Lord of Mirrors") not in ("org", "place"), types
 
 
 def test_in_x_in_impersonal_prose_types_an_unknown_town():
@@ -51,7 +51,7 @@ def test_in_x_in_impersonal_prose_types_an_unknown_town():
 ])
 def test_in_x_in_a_post_or_before_a_listed_name_is_no_place(text, name):
     types, _ = _graph(text, extractor="regex")
-    assert types.get(name) != "place", types
+    assert name in types and types.get(name) != "place", types
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
@@ -62,7 +62,7 @@ def test_a_name_before_region_or_district_is_a_place(extractor):
 
 def test_a_name_before_regional_is_not_made_a_place():
     types, _ = _graph("Bellweather opened a Zarvan regional office last year.", extractor="regex")
-    assert types.get("Zarvan") != "place", types
+    assert "Zarvan" in types and types.get("Zarvan") != "place", types
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
@@ -78,14 +78,14 @@ def test_a_class_noun_right_before_a_name_types_it(text, name, etype, extractor)
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
 @pytest.mark.parametrize("text, name, wrong", [
-    ("Police searched the car Oswald drove that night.", "Oswald", "tool"),  # a clause: his car
+    ("Police towed the truck Tobias parked by the gate.", "Tobias", "tool"),  # a clause: his truck
     ("I loved the book Maya recommended.", "Maya", "document"),
     ("Can you show Riley the garden?", "Riley", "event"),  # a verb, no determiner
     ("A report by the official Zarvani news agency said the border was closed.", "Zarvani", "person"),
 ])
 def test_a_noun_before_a_clause_a_verb_or_an_adjective_noun_types_nothing(text, name, wrong, extractor):
     types, _ = _graph(text, extractor=extractor)
-    assert types.get(name) != wrong, types
+    assert name in types and types.get(name) != wrong, types
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
@@ -107,7 +107,7 @@ def test_a_family_name_ending_types_an_unknown_name_in_regex_mode(text, name):
 
 def test_a_word_with_a_family_name_ending_is_no_person():
     types, _ = _graph("Yesterday our Husky chewed the sofa again.", extractor="regex")
-    assert types.get("Husky") != "person", types
+    assert "Husky" in types and types.get("Husky") != "person", types
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
@@ -149,7 +149,7 @@ def test_a_peers_title_of_a_see_is_a_person(extractor):
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
 def test_a_titled_name_with_more_after_the_see_is_no_person(extractor):
     types, _ = _graph("She finished the Duke of Edinburgh Award hike in the rain.", extractor=extractor)
-    assert types.get("Duke of Edinburgh Award") != "person", types
+    assert "Duke of Edinburgh Award" in types and types.get("Duke of Edinburgh Award") != "person", types
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
@@ -170,7 +170,7 @@ def test_tools_in_the_same_kind_of_log_stay_tools(extractor):
 
 
 @pytest.mark.parametrize("text, name, etype", [
-    ("Sun Hing Properties, a Hong Kong construction firm, said profits rose.", "Sun Hing Properties", "org"),
+    ("Tarrow Kell Holdings, a Leeds packaging firm, said profits rose.", "Tarrow Kell Holdings", "org"),
     ("The prize went to Kessa Dorn, the former mayor of Velden.", "Kessa Dorn", "person"),
 ])
 def test_an_appositions_head_noun_types_the_name_in_regex_mode(text, name, etype):
@@ -193,4 +193,4 @@ def test_a_preposition_and_an_adjective_of_situation_make_a_place(text):
 
 def test_an_adjective_of_situation_without_a_preposition_types_nothing():
     types, _ = _graph("Yesterday the suburban Orvelo choir sang for the mayor.", extractor="regex")
-    assert types.get("Orvelo") != "place", types
+    assert "Orvelo" in types and types.get("Orvelo") != "place", types

@@ -98,6 +98,11 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         del shape_forbid["place"]  # "BANGKOK, Thailand (AP)": a town in capitals, not shouting
     tally.add_entity(shape_votes)
     listed_votes = gazetteer.votes(name)
+    if listed_votes and listed_votes[-1] is gazetteer.SURNAME \
+            and any(_no_surname_here(m, texts) for m in mentions):
+        listed_votes = [v for v in listed_votes if v is not gazetteer.SURNAME]
+    if " of " in name and gazetteer.is_titled_of(name) and all(_work_verb_before(m, texts) for m in mentions):
+        shape_forbid["person"] = "a title 'of' after a plain word (a game's or a book's name)"
     tally.add_entity(listed_votes)
     for t, why in shape_forbid.items():
         tally.forbidden[t] += 10**6
@@ -132,10 +137,11 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         # _quoted(m, text), inline: 'Ed Sheeran's "Perfect"', 'the paper "Attention Is All You Need"'
         quoted = (0 < start and end < n and text[start - 1] in _OPEN_QUOTES
                   and text[end] in _CLOSE_QUOTES and text[start:end].strip() == text[start:end])
-        if (ambiguous or marque) and ev is not None:
+        cue_t = tuple(m.cues)
+        if (ambiguous or marque or _has_appos(cue_t)) and ev is not None:
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own
         else:
-            sig = (tuple(m.cues), m.extractor, dialogue, chatty, technical, quoted,
+            sig = (cue_t, m.extractor, dialogue, chatty, technical, quoted,
                    None if ev is None else (ev[0], ev[1]) if len(ev) == 2  # (most: no vote rows)
                    else (ev[0], ev[1], *map(tuple, ev[2:])))
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
@@ -178,19 +184,46 @@ class _EntityFlags:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _cue_votes(cue_list: tuple[str, ...], chatty: bool, technical: bool,
-               extractor: str) -> tuple[tuple[Vote, ...], Mapping[str, str]]:
+               extractor: str) -> tuple[tuple[Vote, ...], Mapping[str, str], bool]:
     """``cues.votes``, a pure function of these, once per distinct combination (a store
     repeats a few hundred of them over every mention); read-only results."""
     votes, forbid = cues.votes(cue_list, chatty, technical, extractor)
-    return tuple(votes), MappingProxyType(forbid)
+    place_noun = any(v.type == "place" and v.kind == "noun" for v in votes)  # ("X region")
+    return tuple(votes), MappingProxyType(forbid), place_noun
+
+
+class _Lazy:
+    """A pattern compiled on its first use (rules that fire rarely add nothing to start-up)."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern, self.flags, self.compiled = pattern, flags, None
+
+    def __call__(self) -> re.Pattern[str]:
+        if self.compiled is None:
+            self.compiled = re.compile(self.pattern, self.flags)
+        return self.compiled
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _has_appos(cue_t: tuple[str, ...]) -> bool:
+    """spaCy's apposition cue among a mention's (its vote reads the text: ``opens_a_clause``)."""
+    return any(c.startswith("appos:") for c in cue_t)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _listed_thing(name: str) -> bool:
+    return gazetteer.is_listed_thing(name)
 
 
 def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technical: bool,
                    quoted: bool, ev: list | None, e: _EntityFlags) -> tuple[list[Vote], dict[str, str]]:
     """One mention's votes and vetoes (``ev``: its prepared evidence, None when its span is
     not in the text; ``quoted``: the mention fills a pair of quotes exactly)."""
-    votes, forbid = _cue_votes(tuple(m.cues), chatty, technical, m.extractor)
+    cue_t = tuple(m.cues)
+    votes, forbid, place_noun = _cue_votes(cue_t, chatty, technical, m.extractor)
     votes = list(votes)
+    if place_noun and _listed_thing(e.name):  # spaCy's "X region": "the Azure region", "the Oracle region"
+        votes = [v for v in votes if not (v.type == "place" and v.kind == "noun")]
     if not e.spec:  # "MP 5", "BF 4": letters and a number that no standards body issues
         votes = [_MODEL_NUMBER if v.label == "shape standard" else v for v in votes]
     if e.given:
@@ -210,8 +243,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
             votes.append(_A_PRODUCT)
         elif e.marque and _person_noun_before(text, m.start, e.name):
             votes.append(_NOUN_BEFORE)  # "the pirate Captain Morgan": the man, not the rum
-        votes.extend(_prose_votes(ev, text) if e.unknown and not (chatty or technical) and len(ev) > 2
-                     else prep.votes_of(ev))
+        prose = e.unknown and not (chatty or technical) and len(ev) > 2
+        votes.extend(_prose_votes(ev, text, m.start) if prose else prep.votes_of(ev))
         modifier = any(c.startswith("compound_head:") for c in m.cues)  # "the Cepeda effect"
         # a sentence-opening "The" counts before a plural, listed or longer name ("The Beatles",
         # "The Hague", "The Lincoln Navigator"); an unknown single word may be a stage name
@@ -225,6 +258,8 @@ def _mention_votes(m: Mention, text: str, dialogue: bool, chatty: bool, technica
         if ev[1]:
             votes.append(Vote("tool", "part of a product name", 1.0, "shape"))
             forbid = {**forbid, "person": "part of a product name"}
+    if ev is not None and _has_appos(cue_t) and context.opens_a_clause(m, text):
+        votes = [v for v in votes if not (v.kind in ("noun", "member", "pet") and v.label.startswith("X,"))]
     if (team := _team_staff(m, text, e.name)) is not None:
         votes.append(team)
     if quoted:
@@ -273,6 +308,49 @@ _SPORT = re.compile(r"(?i:\b(?:league(?!\s+of\b)|penalty\s+(?:kick|shoot-?out|sp
                     r"thriller|scoreline)\b)[a-z])))")
 
 
+_TOWN_PREP = _Lazy(r"\b(?:in|from|to|into|near|via)\s+$", re.IGNORECASE)
+
+
+# A lowercase word straight before a peer's title "of" a see that is no article, no
+# preposition and no verb of saying: "finished / played / loved Prince of Persia" (a game's);
+# not a possessive's "s" ("Wessex's Duke of Kent").
+_WORK_VERB_BEFORE = _Lazy(r"(?<![\w'’])(?!(?:the|a|and|or|with|by|to|from|for|of|at|as|said|says|"
+                               r"told|met|former|late|when|while)\s)[a-z]+\s+$")
+
+
+def _work_verb_before(m: Mention, texts: Mapping[str, str]) -> bool:
+    """"the Duke of Kent", ", Duchess of Kent": a person's title; "I finished Prince of
+    Persia": a game's or a book's name."""
+    start = max(0, m.start)
+    return _WORK_VERB_BEFORE().search(texts.get(m.memory_id, ""), max(0, start - 20), start) is not None
+
+
+def _no_surname_here(m: Mention, texts: Mapping[str, str]) -> bool:
+    """A family-name ending says nothing after "in / from / to" (a town's: "stopped in
+    Sandusky") nor on a name spaCy calls an ORG (a firm's: "Kaspersky flagged it")."""
+    return "ner:ORG" in m.cues or _TOWN_PREP().search(
+        texts.get(m.memory_id, ""), max(0, m.start - 8), max(0, m.start)) is not None
+
+
+def _firm_or_club(name: str) -> bool:
+    """A name the lists know as an organisation or a team, not as a town or a tool alone."""
+    k = gazetteer.key(name)
+    return (k in gazetteer.words("orgs") or k in gazetteer.words("team_names")) \
+        and k not in gazetteer.words("tools")
+
+
+_NAME_NEXT = _Lazy(r" [A-Z][a-z]+\b")
+_OWN_BEFORE = _Lazy(r"\b(?:our|my|your|their|his|her|its)\s+$", re.IGNORECASE)
+
+
+def _town_club_head(m: Mention, text: str, name: str, after: int) -> bool:
+    """"Liverpool manager Arne Slot": a listed town, its manager's name straight after, no
+    possessive before (not "our Lisbon manager, Rui": an office's); never a listed tool."""
+    return (gazetteer.in_place_lists(gazetteer.key(name)) and not gazetteer.is_listed_thing(name)
+            and _NAME_NEXT().match(text, after) is not None
+            and _OWN_BEFORE().search(text, max(0, m.start - 8), max(0, m.start)) is None)
+
+
 def _team_staff(m: Mention, text: str, name: str) -> Vote | None:
     """"<club> striker / star / fans": the club's vote. The one reading of a staff word after a
     name for both extractors: spaCy's ``compound_head:<staff>`` cue ("Liverpool manager Arne
@@ -284,6 +362,9 @@ def _team_staff(m: Mention, text: str, name: str) -> Vote | None:
     word = hit.group(1).casefold()
     if not (gazetteer.is_club(name) or f"compound_head:{word}" in m.cues):
         return None
+    if word in _FIRM_STAFF and not _firm_or_club(name) and not _town_club_head(m, text, name, hit.end()) \
+            and _SPORT.search(text, max(0, m.sent_start), max(m.sent_end, m.end)) is None:
+        return None  # "our Lisbon manager", "the Kubernetes manager": a town's or a tool's, no club's
     if word in _VERB_STAFF and (_DETERMINER_RIGHT.match(text, hit.end())
                                 or _MODAL_LEFT.search(text, max(0, m.start - 12), m.start)):
         return None  # "Can Jordan coach the kids": a verb, no club's staff
@@ -297,19 +378,34 @@ def _team_staff(m: Mention, text: str, name: str) -> Vote | None:
 
 # In edited prose (news, reports) "in X" before an unknown capitalised name is a place's reading
 # strong enough to type it alone ("a plant in Erlangen"). Not in a post or a chat, nor where the
-# writer speaks as "I" / "you" (a post's "a bit in Fate of the Furious", "in Minecraft" is a game
+# writer speaks as "I" / "you" (a post's "that scene in Fast Five", "in Minecraft" is a game
 # or a show), nor in code ("in Python"); "from X" is as often a work's ("the girl from Orange Is
 # the New Black") or a person's.
 _PROSE_IN = Vote("place", "in X (prose)", 1.1, "prep")
 _PERSONAL = re.compile(r"\b(?:I|me|my|we|us|our|you|your|u)\b")
 
 
-def _prose_votes(ev: list, text: str) -> list[Vote]:
+# "in" after a share, a part or a change takes what one holds or plays a part in, no town: "a
+# stake in Ferrovia", "her role in Brightwater", "growth in Zenlo orders", "starred in Halcyon".
+_SHARE_IN = _Lazy(r"\b(?:stakes?|shares?|holdings?|roles?|parts?|growth|rise|fall|drop|declines?|"
+                       r"increases?|interests?|investments?|invested|investing|appear(?:s|ed|ing)?|"
+                       r"starr?(?:s|ed|ing)|featur(?:es|ed|ing)|cast|cameo)\s+in\s+$", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4)
+def _impersonal(text: str) -> bool:
+    """No "I" / "we" / "you" in the memory: searched once per text (a memory of thousands of
+    names after "in" searched it once per name)."""
+    return _PERSONAL.search(text) is None
+
+
+def _prose_votes(ev: list, text: str, start: int) -> list[Vote]:
     """``prep.votes_of`` for an unknown name outside chat and code: a bare "in X" counts in full
     where the memory is written impersonally."""
     votes = prep.votes_of(ev)
     for i, v in enumerate(votes):
-        if v.label == "in X" and v.kind == "prep" and _PERSONAL.search(text) is None:
+        if v.label == "in X" and v.kind == "prep" and _impersonal(text) \
+                and _SHARE_IN().search(text, max(0, start - 24), start) is None:
             votes[i] = _PROSE_IN
     return votes
 

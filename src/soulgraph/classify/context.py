@@ -564,11 +564,12 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     if last in _NOUN_OR_WHERE:  # (one set lookup: most mentions follow neither)
         if last in _WHERE_ADJECTIVES:
-            if _PLACE_LEFT_ADJ.search(left, max(0, len(left) - 30)):
-                out.append(_IN_NEARBY)  # "in suburban Larchmont", "to nearby Velden"
+            if _PLACE_LEFT_ADJ.search(left, max(0, len(left) - 30)) and not gazetteer.is_listed_thing(m.text):
+                out.append(_IN_NEARBY)  # "in suburban Orvelo", "to nearby Velden"
         elif (noun := _noun_before(m, left, right, last, kin_left)) is not None:
             out.append(noun)
-    if end < s1 and text[end] == "," and (appos := _apposition(right)) is not None:
+    if end < s1 and text[end] == "," and (appos := _apposition(right)) is not None \
+            and not _opens_clause(text, s0, start):
         out.append(appos)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
     # (every title word holds a capital: none in a lowercase stretch)
@@ -614,7 +615,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("org", "a team in a match result (X beat Y 3-1)", 5.0, "team"))
     if rany and _DATELINE_RIGHT.match(right):
         out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
-    if rany and _PLACE_RIGHT_NOUN.match(right):
+    if rany and _PLACE_RIGHT_NOUN.match(right) and not gazetteer.is_listed_thing(m.text):
         out.append(Vote("place", "X native / residents", 2.0, "place_ctx"))
     if "hometown" in gate and _HOMETOWN_LEFT.search(left):
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
@@ -657,15 +658,18 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
 # A common noun right before a name says what it is: "BBC journalist Lyse Doucet", "the band
 # Arctic Monkeys", "the app Toshl", "the startup Vantiq" (an apposition without its comma).
 # A thing's noun needs a determiner or a capitalised modifier before it (not the verbs "show
-# Riley", "book Dishoom") and no clause after the name: "the book Maya recommended", "the car
-# Oswald fired at" are Maya's and Oswald's. Nouns that are as often adjectives ("the official
-# Soviet news agency", "the state Crime Victim Council") say nothing.
+# Riley", "book Dishoom") and no clause after the name: "the book Maya recommended", "the truck
+# Tobias parked" are Maya's and Tobias's. Nouns that are as often adjectives ("the official
+# Zarvani press office", "the state Water Board") say nothing.
 _NOUN_DET = re.compile(r"(?:^|\s)(?:the|a|an|my|our|your|his|her|their|its|this|that|new|[A-Z][\w&.'’-]*)\s+"
                        r"(?:[a-z]+\s+)?[a-z]+\s$")
 # (a set lookup first: most mentions follow no class noun; noun_type reads these forms)
 _CLASS_NOUN_FORMS = frozenset(w + end for _, nouns in lexicon.NOUN_CLASSES for w in nouns
                               for end in ("", "s", "es"))
 _NOUN_OR_WHERE = _CLASS_NOUN_FORMS | _WHERE_ADJECTIVES
+# "the engineer X <verb>" (an article before the noun) is a relative clause ("the engineer
+# Globex poached"); a bare title noun ("BBC journalist X reported") names X however a verb follows.
+_ARTICLES = frozenset({"the", "a", "an", "this", "that"})
 _ADJECTIVE_NOUNS = frozenset("official general lead state chief deputy executive model".split())
 _AFTER_APPOSITION = frozenset("""in at on from for with to of by about into over after before during since
 and or but last this next yesterday today tonight again too is was has had will""".split())
@@ -679,21 +683,47 @@ def _noun_before(m: Mention, left: str, right: str, last: str, kin: bool) -> Vot
     t = lexicon.noun_type(last)
     if t is None or (t == "person" and kin):
         return None
-    if t != "person":
-        nxt = right.split(None, 1)[0].rstrip(_WORD_TRAIL) if right[:1].isspace() and right.strip() else ""
-        clause = nxt[:1].islower() and nxt not in _AFTER_APPOSITION
-        if clause or gazetteer.is_given_name(m.text.split()[0]) \
-                or _NOUN_DET.search(left, max(0, len(left) - 40)) is None:
-            return None
+    nxt = right.split(None, 1)[0].rstrip(_WORD_TRAIL) if right[:1].isspace() and right.strip() else ""
+    clause = nxt[:1].islower() and nxt not in _AFTER_APPOSITION
+    if clause and t != "person":
+        return None
+    if clause and not gazetteer.is_given_name(m.text.split()[0]) \
+            and _last_word(left[:-len(last) - 1]).lower() in _ARTICLES:
+        return None  # "the engineer Globex poached": the name opens a clause, its subject
+    if t != "person" and (gazetteer.is_given_name(m.text.split()[0])
+                          or _NOUN_DET.search(left, max(0, len(left) - 40)) is None):
+        return None
     return Vote(t, f"the {last} X", 2.5, "noun")
 
 
-# "Sun Hing Properties, a Hong Kong construction firm", "Ana Ruiz, the former mayor of X": an
+# "Tarrow Kell Holdings, a Leeds packaging firm", "Ana Ruiz, the former mayor of X": an
 # apposition's head noun, read from the text for both extractors (labelled as spaCy's appos
 # cue, so the cue and this reading of one mention count once). The head ends the noun phrase:
 # punctuation or a word that opens what follows it ("of", "in", "who", "with" ...).
 _APPOSITION = re.compile(r",\s+(?:a|an|the|my|our|his|her|their|its)\s+(?:[\w'’-]+\s+){0,4}?([a-z]+)"
                          r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:of|in|at|for|from|who|whose|that|which|with|based|and)\b)")
+
+
+# A sentence that opens with a clause ending at the name ("In Brakel, the ...", "After we
+# left Tolmin, the ...", "When the bus reached Ptuj, a ..."): the comma closes that clause,
+# what follows is the main clause's subject, no apposition of the name.
+_CLAUSE_OPENERS = frozenset("""In At On After Before When Whenever While Since As Once Until Till Upon From
+During Near Outside Inside Across Throughout Through Though Although If Because Following Despite Unlike
+Like Beyond Past Around Leaving Reaching Arriving Over Under Within Along""".split())
+
+
+def opens_a_clause(m: Mention, text: str) -> bool:
+    """The name ends a sentence-opening clause ("In Brakel, the mayor ..."): the comma after it
+    opens the main clause, no apposition (spaCy's ``appos`` cue is read through this too)."""
+    s0 = max(0, m.sent_start)
+    return s0 <= m.start and _opens_clause(text, s0, m.start)
+
+
+def _opens_clause(text: str, s0: int, start: int) -> bool:
+    """``text[s0:start]`` opens with a clause word and holds no comma, colon or semicolon."""
+    before = text[s0:start]
+    first = before.split(None, 1)
+    return bool(first) and first[0] in _CLAUSE_OPENERS and not any(p in before for p in ",;:")
 
 
 def _apposition(right: str) -> Vote | None:

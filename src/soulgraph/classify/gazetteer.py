@@ -155,6 +155,13 @@ def is_listed(name: str) -> bool:
     return any(k in words(n) for n in LISTED)
 
 
+def is_listed_thing(name: str) -> bool:
+    """A name a list knows as a tool, a language, a brand or an organisation (not as a place):
+    "the Azure region", "central Airflow" are a cloud's and a tool's, no town's."""
+    k = key(name)
+    return any(k in words(n) for n in ("tools", "cli_tools", "languages", "marques", "orgs"))
+
+
 def is_surname_word(word: str) -> bool:
     """Whether a word after a brand named like a titled person goes on that person's name
     ("Captain Morgan Freeman"): not a weekday or a month ("Captain Morgan Tuesday night"), nor a
@@ -195,14 +202,14 @@ _BODY_FOR = re.compile(r"\b(Center|Centre|Institute|Council|Committee|Foundation
                        r"Bureau|Agency|Commission|League|Federation|Alliance)\s+(for|on|of)\s+[A-Z]")
 
 # The noun before "of" names what "<Head> of <Name>" is: a body ("Union of Writers", "American
-# University of Beirut", "Organization of American States") or a country, a region or a sea
+# University of Cairo", "Organization of American States") or a country, a region or a sea
 # ("Republic of Ireland", "District of Columbia", "Sea of Azov"). Only before a capital: not
 # "State of the Union", "Valley of the Dolls".
 _HEAD_OF = re.compile(r"(?:^|\s)([A-Z][a-z]+)\s+of\s+[A-Z]")
 _PLACE_HEADS_OF = frozenset("republic kingdom district province state sea gulf bay isle island islands "
                             "strait straits county principality emirate commonwealth city".split())
 
-# "Duchess of York", "Prince of Wales", "Archbishop of Canterbury": a person's title and see.
+# "Duchess of Kent", "Prince of Wales", "Archbishop of Canterbury": a person's title and see.
 _PERSON_HEADS_OF = frozenset("duke duchess prince princess earl countess baron baroness marquess viscount "
                              "archbishop bishop emir sultan".split())
 
@@ -216,18 +223,32 @@ def _head_of(name: str) -> Vote | None:
     head = hit.group(1).casefold()
     if head in words("orgs_suffix"):
         return Vote("org", f"'{hit.group(1)} of ...' (a body)", 2.5, "shape")
-    if head in _PLACE_HEADS_OF:
+    if head in _PLACE_HEADS_OF and (head not in _TITLE_HEADS_OF or _place_tail(name[hit.end() - 1:])):
         return Vote("place", f"'{hit.group(1)} of ...' (a country, region or sea)", 2.5, "shape")
     if head in _PERSON_HEADS_OF and is_titled_of(name):
         return Vote("person", f"'{hit.group(1)} of ...' (a peer's or a prelate's title)", 2.5, "title")
     return None
 
 
+# Place heads that also open games', films' and books' titles ("Sea of Thieves", "Kingdom of
+# Heaven", "State of Decay", "City of Ghosts"): a place's only before a place-like tail.
+_TITLE_HEADS_OF = frozenset("sea kingdom state republic city".split())
+
+
+def _place_tail(tail: str) -> bool:
+    """What follows "<Head> of" names a place: a listed one, or a word no dictionary holds
+    ("Sea of Azov"); a game's, a film's or a book's title goes on with plain words ("Sea of
+    Thieves", "State of Decay", "Kingdom of Heaven")."""
+    k = key(tail)
+    last = k.split()[-1]
+    return in_place_lists(k) or not (_is_word(last) or (last.endswith("s") and _is_word(last[:-1])))
+
+
 _TITLED_OF = re.compile(r"^([A-Z][a-z]+) of [A-Z][\w'’-]*$")
 
 
 def is_titled_of(name: str) -> bool:
-    """"Duchess of York", "Archbishop of Canterbury": a title, "of" and a one-word see, nothing
+    """"Duchess of Kent", "Archbishop of Canterbury": a title, "of" and a one-word see, nothing
     after (not "Duke of Edinburgh Award")."""
     hit = _TITLED_OF.match(name) if " of " in name else None
     return hit is not None and hit.group(1).casefold() in _PERSON_HEADS_OF
@@ -279,6 +300,22 @@ TITLE_FIRST = frozenset({"captain", "cap'n", "dr", "dr.", "doctor", "general", "
                           "queen"})
 
 
+# Last words of firms' and clubs' names that are also a field of study or a vehicle ("Fluid
+# Dynamics", "Management Consulting", "two Land Rovers"): a firm's only after a name no
+# dictionary holds or a listed town ("Halvex Dynamics"), or two capitalised words.
+_FIELD_OR_VEHICLE = frozenset({"dynamics", "consulting", "rovers"})
+
+
+def _org_last_word(name: str, toks: list[str]) -> bool:
+    """Whether an org's last word after ``toks[:-1]`` names a firm or a club."""
+    if toks[-1] not in _FIELD_OR_VEHICLE:
+        return True
+    before = name.split()[:-1]
+    if not all(w[:1].isupper() and w.isalpha() for w in before):  # "NASA's Mars Rovers", "2 Land Rovers"
+        return False
+    return len(before) > 1 or in_place_lists(toks[0]) or not _is_word(toks[0])
+
+
 def _team(name: str, toks: list[str]) -> bool:
     """"Chicago Bulls", "Boston Red Sox": a listed town, then a team's nickname, in title case."""
     if not all(w[:1].isupper() and not (w.isupper() and len(w) > 2) for w in name.split()):
@@ -325,7 +362,7 @@ def votes(name: str) -> list[Vote]:
         " ".join(toks[:-1]) in words("calendar") or toks[-2] in words("event_words"))
     if occasion:
         out.append(Vote("event", f"occasion '{toks[-1]}'", 4.0, "shape"))  # "Diwali party", not a party
-    elif len(toks) > 1 and toks[-1] in words("orgs_suffix"):
+    elif len(toks) > 1 and toks[-1] in words("orgs_suffix") and _org_last_word(name, toks):
         out.append(Vote("org", f"org word '{toks[-1]}'", 3.0, "shape"))
     if len(toks) > 1 and toks[-1].rstrip(".") in words("places_suffix"):
         out.append(Vote("place", f"place word '{toks[-1]}'", 2.2, "shape"))
@@ -341,7 +378,7 @@ def votes(name: str) -> list[Vote]:
         why = f"'{body.group(1)} {body.group(2)} ...' (a body named for its work)"
         out.append(Vote("org", why, 2.5, "shape"))
     elif len(toks) > 2 and "of" in toks[1:-1] and (head_of := _head_of(name)) is not None:
-        out.append(head_of)  # "Union of Serb Writers", "People's Republic of China"
+        out.append(head_of)  # "Union of Kenyan Farmers", "People's Republic of China"
     if len(toks) > 1 and toks[0] in _LANDFORM_FIRST and "of" not in toks \
             and not any(t in words("orgs_suffix") for t in toks):
         out.append(Vote("place", f"place word '{toks[0]}'", 2.0, "shape"))  # "Mount Rainier", "Lake Como"
@@ -383,24 +420,24 @@ def votes(name: str) -> list[Vote]:
             out.append(Vote("person", "common given name", 1.5, "given_name"))
         elif _PLACE_MORPH.search(k) and k.isalpha() and len(k) > 5:
             out.append(Vote("place", "place-like ending", 1.3, "shape"))
-        elif _surname_shaped(name):
-            out.append(_SURNAME)
+        elif _surname_shaped(name) and not in_place_lists(k):
+            out.append(SURNAME)
     elif len(toks) in (2, 3) and (first_given or toks[0] in words("given_names")):
         orig = name.split()
         if (all(t[:1].isalpha() for t in toks) and not (set(toks[1:]) & words("nonentities"))
                 and not any(t.isupper() and len(t) > 1 for t in orig[1:])):
             out.append(Vote("person", "given name + surname", 2.0, "given_name"))
     elif len(toks) in (2, 3) and _surname_shaped(name):
-        out.append(_SURNAME)
+        out.append(SURNAME)
     return out
 
 
 # Family-name endings no place, firm or word shares: patronymic and Slavic, Georgian, Greek,
-# Romanian, Turkish forms ("Koljevic", "Bagdanovich", "Shevchenko", "Kowalski", "Gorbachev",
+# Romanian, Turkish forms ("Petrovic", "Karpovich", "Shevchenko", "Kowalski", "Gorbachev",
 # "Papadopoulos", "Ionescu"). Not "-ov" / "-ova" (Rostov, Moldova) nor "-ska" (Alaska).
 _SURNAME_END = re.compile(r"[a-z](?:ovich|evich|ovic|evic|ović|ević|vić|dzic|džić|enko|shvili|dze|opoulos|"
                           r"escu|oglu|oğlu|wicz|czyk|ski|skiy|sky|chev|shev|yev|ayev)$")
-_SURNAME = Vote("person", "family-name ending (-vich, -enko, -ski)", 1.5, "given_name")
+SURNAME = Vote("person", "family-name ending (-vich, -enko, -ski)", 1.5, "given_name")
 
 
 def _surname_shaped(name: str) -> bool:

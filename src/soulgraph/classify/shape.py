@@ -142,7 +142,7 @@ def votes(name: str) -> tuple[list[Vote], dict[str, str]]:
         out.append(Vote("concept", "a match-up (X vs Y)", 2.0, "shape"))
         forbid.update(dict.fromkeys(NAMED, "a match-up (X vs Y)"))
     if len(toks) > 1 and any(t.islower() and t.isalpha() and t not in _PARTICLES for t in toks[1:-1]) \
-            and not gazetteer.is_titled_of(s):  # ("Duchess of York" is someone)
+            and not gazetteer.is_titled_of(s):  # ("Duchess of Kent" is someone)
         forbid["person"] = "lowercase word inside the name"
     elif _MIDDLE_INITIAL.match(s) and not _institution_last(toks[-1]) and (
             toks[1].endswith(".") or _given(toks[1])):  # "Jo Ann K. Smith", not "Mongolian Prime P. Jasray"
