@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import functools
 import re
-from importlib import resources
 
 from soulgraph.classify.evidence import Vote
+from soulgraph.extract import datafile
 
 _PLACE_MORPH = re.compile(r"(?:ville|burg|burgh|dale|ford|field|wood|stan|polis|grad|shire|borough|"
                           r"mouth|bury|chester|stadt|abad|pur|heim|hausen|dorf|ingen)$")
@@ -20,16 +20,13 @@ _LISTS = ("tools", "languages", "orgs", "orgs_suffix", "places", "places_suffix"
           "cli_tools", "cities", "team_names")
 
 
-@functools.cache
+@functools.cache  # (called per mention on hot paths: the name check runs once per list)
 def words(name: str) -> frozenset[str]:
-    """One list, lowercased, comments and blank lines removed."""
+    """One typing list, lowercased, comments and blank lines removed (read once, by
+    ``extract.datafile``, the one reader of ``soulgraph/data``)."""
     if name not in _LISTS:
         raise KeyError(name)
-    text = resources.files("soulgraph").joinpath("data", f"{name}.txt").read_text(encoding="utf-8")
-    return frozenset(
-        line.strip().casefold() for line in text.splitlines()
-        if line.strip() and not line.lstrip().startswith("#")
-    )
+    return datafile.entries(name)
 
 
 def key(name: str) -> str:

@@ -1,5 +1,5 @@
-"""Word lists of ``soulgraph/data`` that extraction reads itself (the typing lists go through
-``classify.gazetteer``)."""
+"""The one reader of the word lists in ``soulgraph/data``: extraction reads its own lists here,
+and ``classify.gazetteer.words`` names the typing lists it reads through it."""
 
 from __future__ import annotations
 
