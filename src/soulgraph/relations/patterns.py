@@ -754,8 +754,7 @@ def _home_of(text: str, offset: int, ma: Mention, mb: Mention, gap: str) -> bool
 
 # "we saw Coldplay live in Chicago", "watched Arctic Monkeys live at Red Rocks": a show, where
 # "live" is an adverb ("heard X live in Y" may report a home: left alone)
-_SEEN_BEFORE = re.compile(r"\b(?:saw|seen|see|sees|seeing|watch|watched|watches|watching|caught|catch)\s+$",
-                          re.I)
+_SEEN_BEFORE = re.compile(rf"\b(?:{_alternation(V.SEE_SHOW)})\s+$", re.I)
 
 
 def _seen_live(text: str, offset: int, m: Mention, gap: str) -> bool:

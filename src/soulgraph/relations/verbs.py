@@ -364,13 +364,14 @@ _MODALS = frozenset({"will", "'ll", "wo", "would", "'d", "shall", "should", "may
 
 # Verbs of seeing a show: "we saw Coldplay live in Chicago" is a concert, where "live" is an
 # adverb the parser reads as the verb of a clause ("Coldplay live in Chicago").
-_SHOW_VERBS = frozenset({"see", "saw", "seen", "watch", "hear", "heard", "catch", "caught"})
+# the parse's heads of a show clause: hearing too (the surface pattern leaves "heard X live in
+# Y", which may report a home, alone)
+_SHOW_HEADS = V.SEE_SHOW | {"catching", "hear", "hears", "heard", "hearing"}
 
 
 def _seen_live(v) -> bool:
     """Bare "live" in a clause under a verb of seeing: a performance, no home."""
-    return v.lower_ == "live" and v.dep_ in ("ccomp", "xcomp") and v.head.lower_ in _SHOW_VERBS | {
-        "watched", "watching", "seeing", "hearing", "catching", "sees", "watches", "hears"}
+    return v.lower_ == "live" and v.dep_ in ("ccomp", "xcomp") and v.head.lower_ in _SHOW_HEADS
 
 
 def _asserted(v, copula: bool) -> bool:

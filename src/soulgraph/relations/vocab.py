@@ -297,3 +297,7 @@ DEPARTMENTS = frozenset({"sales", "marketing", "finance", "legal", "hr", "it", "
                          "accounting", "operations", "ops", "product", "design", "security", "research",
                          "recruiting", "procurement", "compliance", "payroll", "logistics", "facilities",
                          "comms", "communications", "growth", "partnerships", "qa", "infra", "devops"})
+
+# Verbs of seeing a show, every form: "we saw Coldplay live in Chicago" is a concert, where
+# "live" is an adverb (relations.verbs reads the parse, relations.patterns the surface).
+SEE_SHOW = frozenset("see sees saw seen seeing watch watches watched watching catch caught".split())
