@@ -58,3 +58,20 @@ def graph_facts(*memories, extractor: str = "spacy") -> tuple[dict[str, str], se
     types = {d["name"]: d["type"] for _, d in g.nodes(data=True)}
     edges = {(g.nodes[u]["name"], d["relation"], g.nodes[v]["name"]) for u, v, d in g.edges(data=True)}
     return types, edges
+
+
+# The extractors a probe table's row runs with (the relation probe files share them).
+REGEX, SPACY, BOTH = ("regex",), ("spacy",), ("spacy", "regex")
+
+
+def per_extractor(table) -> list:
+    """One ``pytest.param`` per row and extractor of a probe table whose rows are ``(rule,
+    extractors, *values)``: the test gets ``(extractor, *values)``, its id ``rule-extractor``."""
+    return [pytest.param(ex, *values, id=f"{rule}-{ex}") for rule, exs, *values in table for ex in exs]
+
+
+def chat_edges(turn: str, extractor: str = "spacy") -> set:
+    """The edges of one chat turn, its speaker named in two more turns (a speaker, not a word)."""
+    speaker = turn.split(":", 1)[0]
+    return graph_facts(turn, f"{speaker}: See you soon!", f"{speaker}: Thanks for the chat.",
+                       extractor=extractor)[1]

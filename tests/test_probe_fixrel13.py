@@ -8,17 +8,9 @@ right; every sentence is written for these tests."""
 from __future__ import annotations
 
 import pytest
+from conftest import BOTH, REGEX, SPACY, per_extractor
+from conftest import chat_edges as _chat
 from conftest import graph_facts as _graph
-
-REGEX, SPACY, BOTH = ("regex",), ("spacy",), ("spacy", "regex")
-
-
-def _chat(turn: str, extractor: str) -> set:
-    """The edges of one chat turn, its speaker named in two more turns (a speaker, not a word)."""
-    speaker = turn.split(":", 1)[0]
-    return _graph(turn, f"{speaker}: See you soon!", f"{speaker}: Thanks for the chat.",
-                  extractor=extractor)[1]
-
 
 # (rule, extractors, text, relation, (head, tail)): the edge each sentence must not make
 _WRONG = [
@@ -57,16 +49,13 @@ _RIGHT = [
 ]
 
 
-@pytest.mark.parametrize("extractor, text, rel, pair", [
-    pytest.param(ex, text, rel, pair, id=f"{rule}-{ex}")
-    for rule, exs, text, rel, pair in _WRONG for ex in exs])
+@pytest.mark.parametrize("extractor, text, rel, pair", per_extractor(_WRONG))
 def test_the_rule_no_longer_makes_the_edge(extractor, text, rel, pair):
     _, edges = _graph(text, extractor=extractor)
     assert not any(r == rel and (s, t) == pair for s, r, t in edges), edges
 
 
-@pytest.mark.parametrize("extractor, text, edge", [
-    pytest.param(ex, text, edge, id=f"{rule}-{ex}") for rule, exs, text, edge in _RIGHT for ex in exs])
+@pytest.mark.parametrize("extractor, text, edge", per_extractor(_RIGHT))
 def test_the_rule_still_makes_the_edge(extractor, text, edge):
     _, edges = _graph(text, extractor=extractor)
     assert edge in edges, edges

@@ -5,6 +5,7 @@ extractor), end to end. Each rule has a sentence it must link and one it must le
 from __future__ import annotations
 
 import pytest
+from conftest import BOTH, REGEX, SPACY, chat_edges, per_extractor
 from conftest import graph_facts as _graph
 
 
@@ -35,8 +36,6 @@ def test_a_full_name_in_the_same_memory_extends_a_qualified_given_name(extractor
                       "Jess: See you soon!", extractor=extractor)
     assert "Dan Whitfield" in types and "Dan" not in types, types
 
-
-REGEX, SPACY, BOTH = ("regex",), ("spacy",), ("spacy", "regex")
 
 # (rule, extractors, text, the edge it must make); "(guard)": a case main 4744494 passed already,
 # kept only as a regression guard of the rule it names
@@ -212,16 +211,13 @@ _LEFT_ALONE = [
 ]
 
 
-@pytest.mark.parametrize("extractor, text, edge", [
-    pytest.param(ex, text, edge, id=f"{rule}-{ex}") for rule, exs, text, edge in _LINKS for ex in exs])
+@pytest.mark.parametrize("extractor, text, edge", per_extractor(_LINKS))
 def test_the_rule_links_its_sentence(extractor, text, edge):
     _, edges = _graph(text, extractor=extractor)
     assert edge in edges, edges
 
 
-@pytest.mark.parametrize("extractor, text, rel, pair", [
-    pytest.param(ex, text, rel, pair, id=f"{rule}-{ex}") for rule, exs, text, rel, pair in _LEFT_ALONE
-    for ex in exs])
+@pytest.mark.parametrize("extractor, text, rel, pair", per_extractor(_LEFT_ALONE))
 def test_the_rule_leaves_its_neighbour_sentence_alone(extractor, text, rel, pair):
     _, edges = _graph(text, extractor=extractor)
     assert not any(r == rel and (pair is None or (s, t) == pair) for s, r, t in edges), edges
@@ -253,9 +249,8 @@ def test_a_place_before_a_job_noun_is_a_home():
 
 
 def _chat(turn: str) -> set:
-    """The edges of one chat turn, its speaker named in two more turns (a speaker, not a word)."""
-    speaker = turn.split(":", 1)[0]
-    return _graph(turn, f"{speaker}: See you soon!", f"{speaker}: Thanks for the chat.", extractor="regex")[1]
+    """The edges of one chat turn in regex mode (:func:`conftest.chat_edges`)."""
+    return chat_edges(turn, "regex")
 
 
 @pytest.mark.parametrize("text, edge", [

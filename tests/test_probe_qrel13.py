@@ -7,9 +7,9 @@ must change and one it must leave alone; every sentence is written for these tes
 from __future__ import annotations
 
 import pytest
+from conftest import BOTH, REGEX, SPACY, per_extractor
+from conftest import chat_edges as _chat
 from conftest import graph_facts as _graph
-
-REGEX, SPACY, BOTH = ("regex",), ("spacy",), ("spacy", "regex")
 
 # (rule, extractors, text, the edge it must make)
 _LINKS = [
@@ -120,26 +120,16 @@ _LEFT_ALONE = [
 ]
 
 
-@pytest.mark.parametrize("extractor, text, edge", [
-    pytest.param(ex, text, edge, id=f"{rule}-{ex}") for rule, exs, text, edge in _LINKS for ex in exs])
+@pytest.mark.parametrize("extractor, text, edge", per_extractor(_LINKS))
 def test_the_rule_links_its_sentence(extractor, text, edge):
     _, edges = _graph(text, extractor=extractor)
     assert edge in edges, edges
 
 
-@pytest.mark.parametrize("extractor, text, rel, pair", [
-    pytest.param(ex, text, rel, pair, id=f"{rule}-{ex}") for rule, exs, text, rel, pair in _LEFT_ALONE
-    for ex in exs])
+@pytest.mark.parametrize("extractor, text, rel, pair", per_extractor(_LEFT_ALONE))
 def test_the_rule_leaves_its_neighbour_sentence_alone(extractor, text, rel, pair):
     _, edges = _graph(text, extractor=extractor)
     assert not any(r == rel and (pair is None or (s, t) == pair) for s, r, t in edges), edges
-
-
-def _chat(turn: str, extractor: str) -> set:
-    """The edges of one chat turn, its speaker named in two more turns (a speaker, not a word)."""
-    speaker = turn.split(":", 1)[0]
-    return _graph(turn, f"{speaker}: See you soon!", f"{speaker}: Thanks for the chat.",
-                  extractor=extractor)[1]
 
 
 @pytest.mark.parametrize("extractor", ["spacy", "regex"])
