@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from soulkit import entry, make_dir_soul, make_zip_soul
 
-from soulgraph import extract, pipeline
+from soulgraph import extract, locate, pipeline
 from soulgraph.readwrite import nodelink, soulproto
 from soulgraph.sources.jsonl import to_memory
 
@@ -98,8 +98,11 @@ def test_graph_save_load_round_trips_exactly(items):
     assert nodelink.dumps(g2) == raw
     assert nx.utils.graphs_equal(g, g2)
     assert dict(g.graph) == dict(g2.graph)
-    # and through a soul's graph.json (the full graph rides along under "soulgraph")
+    # and through a soul's graph.json (the full graph rides along under "soulgraph", its
+    # memory records without text: the soul's memories lend them back)
     g3 = soulproto.from_soul(orjson.loads(orjson.dumps(soulproto.to_soul(g))))
+    assert all("text" not in r for r in g3.graph["memories"])
+    locate.lend_texts(g3, mems)
     assert nodelink.dumps(g3) == raw
 
 

@@ -8,6 +8,7 @@ a memory file keeps it beside itself (``<file>.graph.json``) or at ``--graph``/
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,7 +62,31 @@ def soul_graph(store: Store) -> nx.MultiDiGraph:
     if not store.graph_raw or not store.graph_raw.strip():
         return nx.MultiDiGraph(format="soul-protocol")
     name = f"{store.path}: memory/graph.json"
-    return graph_from_data(nodelink.parse_json(store.graph_raw, name=name), name)
+    g = graph_from_data(nodelink.parse_json(store.graph_raw, name=name), name)
+    lend_texts(g, store.memories)
+    return g
+
+
+def lend_texts(g: nx.MultiDiGraph, memories: Sequence[Memory]) -> None:
+    """Give each memory record of ``g`` that has no ``text`` (a graph written into a soul
+    keeps none: :func:`nodelink.without_texts`) its memory's text from ``memories``, only
+    while that text is the one the graph was built from (``content_hash`` equal to the
+    record's hash): a memory edited or deleted since lends nothing, so no span of the old
+    text points into new words; its record stays without text, as a missing one always was,
+    and ``update`` sees it as changed by its hash. Records that keep a text are left alone."""
+    recs = g.graph.get("memories")
+    if type(recs) is not list:
+        return
+    bare = [r for r in recs if type(r) is dict and "text" not in r]
+    if not bare:
+        return
+    from soulgraph.hashing import content_hash
+
+    texts = {m.id: m.content for m in memories}
+    for rec in bare:
+        text = texts.get(rec.get("id"))
+        if text is not None and rec.get("hash") == content_hash(text):
+            rec["text"] = text
 
 
 def _soul_graph_to_read(store: Store) -> nx.MultiDiGraph:
@@ -100,14 +125,18 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
         return load_graph_file(source), None
     store = read_store(source)
     if graph is not None:
-        return load_graph_file(graph), store.memories
+        g = load_graph_file(graph)
+        lend_texts(g, store.memories)
+        return g, store.memories
     if store.is_soul:
         return _soul_graph_to_read(store), store.memories
     path = default_graph_path(store)
     if not path.exists():
         raise SoulgraphError(f"{source}: no graph at {path}; build it with `soulgraph repair "
                              f"--rebuild-graph {source}`, or give the graph file written with --out")
-    return load_graph_file(path), store.memories
+    g = load_graph_file(path)
+    lend_texts(g, store.memories)
+    return g, store.memories
 
 
 def graph_target(store: Store, out: Path | None, registry: Path | None = None) -> Path | None:

@@ -24,7 +24,7 @@ _OPTS = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE
 
 
 def to_data(g: nx.MultiDiGraph, *, columns: bool = True,
-            node_columns: cols.BuiltColumns | None = None) -> dict:
+            node_columns: cols.BuiltColumns | None = None, texts: bool = True) -> dict:
     """networkx's node-link layout (``edges`` key), built directly: same data as
     ``nx.node_link_data(g, edges="edges")``, several times faster on big graphs.
 
@@ -32,8 +32,11 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True,
     :mod:`soulgraph.readwrite.columns`); False writes every entry as a dict, as
     ``nx.node_link_data`` would (for other tools). ``node_columns``: the nodes' provenance
     columns as the build that made ``g`` gathered them (``Build.node_columns``), for a
-    graph unchanged since."""
+    graph unchanged since. ``texts``: False leaves each memory record's ``text`` out (a
+    graph written into a soul, which holds the texts itself: see :func:`without_texts`)."""
     graph = dict(g.graph)
+    if not texts:
+        graph["memories"] = without_texts(graph.get("memories"))
     if not columns:
         return {
             "directed": True,
@@ -59,6 +62,21 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True,
         data[cols.TABLE] = tables
     data["nodes"], data["edges"] = nodes, edges
     return data
+
+
+def without_texts(records):
+    """The memory records without their ``text``: copies, the graph's own left as they are.
+    A soul's graph keeps no second copy of its memories' texts (a memory the user deleted
+    from the soul must not live on in its graph); readers lend them back from the soul
+    (``locate.lend_texts``). A record that is no dict is kept as it is, as is anything but
+    a list."""
+    if type(records) is not list:
+        return records
+    if set(map(type, records)) - {dict}:  # (a graph made by other code: one record at a time)
+        return [{k: v for k, v in r.items() if k != "text"} if type(r) is dict else r for r in records]
+    out = list(map(dict.copy, records))
+    deque(map(dict.pop, out, repeat("text"), repeat(None)), maxlen=0)
+    return out
 
 
 def from_data(data: dict) -> nx.MultiDiGraph:

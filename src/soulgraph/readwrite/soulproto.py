@@ -77,7 +77,8 @@ def _memory_ids(d: dict) -> list:
 def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None,
             node_columns: BuiltColumns | None = None) -> dict:
     """soul-protocol's layout of ``g``, our full graph under ``"soulgraph"`` (``node_columns``:
-    see :func:`nodelink.to_data`)."""
+    see :func:`nodelink.to_data`), its memory records without their text: the soul holds
+    the texts (:func:`nodelink.without_texts`)."""
     names = _names(g)
     entities = {names[n]: SOUL_TYPE.get(d.get("type"), d.get("type") or "concept")
                 for n, d in g.nodes(data=True)}
@@ -110,7 +111,7 @@ def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None,
         edges.append(edge)
     edges.sort(key=lambda e: (e["source"], e["relation"], e["target"]))
     return {"entities": entities, "edges": edges, "provenance": provenance,
-            "soulgraph": nodelink.to_data(g, node_columns=node_columns)}
+            "soulgraph": nodelink.to_data(g, node_columns=node_columns, texts=False)}
 
 
 def from_soul(data: dict) -> nx.MultiDiGraph:
