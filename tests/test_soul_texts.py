@@ -85,6 +85,16 @@ def test_a_repaired_soul_keeps_records_but_no_memory_text(tmp_path, cli, kind):
     assert hit["results"][0]["text"] == TEXTS["m3"]
 
 
+def test_a_soul_folders_graph_file_opened_alone_gets_its_texts(tmp_path, cli):
+    soul = _soul(tmp_path, "dir")
+    assert cli("repair", "--rebuild-graph", soul, "--extractor", "regex").returncode == 0
+    said = _explained(cli, soul, "Priya Raman")["sentences"]
+    assert said and _explained(cli, soul / "memory" / "graph.json", "Priya Raman")["sentences"] == said
+    copy = tmp_path / "elsewhere.json"  # the same bytes outside its soul: nothing to lend them
+    copy.write_bytes((soul / "memory" / "graph.json").read_bytes())
+    assert {s["sentence"] for s in _explained(cli, copy, "Priya Raman")["sentences"]} <= {""}
+
+
 def test_out_graphs_keep_their_texts_and_explain_the_same_as_the_soul(tmp_path, cli):
     soul = _soul(tmp_path, "zip")
     out = tmp_path / "g.json"

@@ -122,7 +122,9 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
     """(graph, the store's memories or None when ``source`` is a bare graph file)."""
     source = Path(source)
     if graph is None and _is_graph_json(source):
-        return load_graph_file(source), None
+        g = load_graph_file(source)
+        _lend_from_folder(g, source)
+        return g, None
     store = read_store(source)
     if graph is not None:
         g = load_graph_file(graph)
@@ -137,6 +139,24 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
     g = load_graph_file(path)
     lend_texts(g, store.memories)
     return g, store.memories
+
+
+def _lend_from_folder(g: nx.MultiDiGraph, path: Path) -> None:
+    """A soul folder's ``memory/graph.json`` opened as a graph file: its records keep no text
+    (:func:`lend_texts`), so its soul lends them, when it reads (a soul that does not read
+    leaves the graph as a bare graph file is: without the texts it does not hold)."""
+    soul = path.resolve().parent.parent
+    if path.name != "graph.json" or path.resolve().parent.name != "memory" \
+            or not (soul / "soul.json").is_file():
+        return
+    recs = g.graph.get("memories")
+    if type(recs) is not list or all(type(r) is not dict or "text" in r for r in recs):
+        return
+    try:
+        memories = read_store(soul).memories
+    except SoulgraphError:
+        return
+    lend_texts(g, memories)
 
 
 def graph_target(store: Store, out: Path | None, registry: Path | None = None) -> Path | None:
