@@ -13,12 +13,13 @@ import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from soulkit import entry, make_dir_soul, make_zip_soul, soul_members, write_zip, zip_members
+from soulkit import entry, make_dir_soul, make_zip_soul, snapshot, soul_members, write_zip, zip_members
 
 from soulgraph import api, locate, pipeline
 from soulgraph.hashing import content_hash
 from soulgraph.models import Memory
 from soulgraph.readwrite import nodelink, soulproto
+from soulgraph.sources import read_store
 
 TEXTS = {
     "m1": "User: Priya Raman moved to Lisbon in April to work at Acme Corp.",
@@ -157,6 +158,28 @@ def test_an_older_soul_whose_graph_holds_texts_still_reads_them(tmp_path, cli):
     assert {r["id"]: r["text"] for r in api.load(soul).graph["memories"]} == TEXTS
     said = [s["sentence"] for s in _explained(cli, soul, "Priya Raman")["sentences"]]
     assert TEXTS["m1"].removeprefix("User: ") in said
+
+
+@pytest.mark.parametrize("kind", ["zip", "dir"])
+def test_an_older_up_to_date_soul_read_only_stays_unchanged_writable_loses_its_texts(tmp_path, cli, kind):
+    """A soul whose graph an earlier version wrote with the texts, and which is otherwise up to
+    date: read-only, update and repair say "unchanged" (exit 0) as they did, its bytes alone;
+    writable, its next write leaves the texts out."""
+    g = pipeline.rebuild(read_store(_soul(tmp_path, kind)).memories, extractor="regex").graph
+    old = {**soulproto.to_soul(g), "soulgraph": nodelink.to_data(g)}  # the texts kept, as before
+    make = make_zip_soul if kind == "zip" else make_dir_soul
+    for mode in ("ro", "rw"):
+        soul = make(tmp_path / f"{mode}-{kind}", LAYERS, graph=old)
+        locked = soul if kind == "zip" else soul / "memory" / "graph.json"
+        if mode == "ro":
+            locked.chmod(0o444)
+        before = snapshot(soul)
+        for args in (("update", soul), ("repair", "--rebuild-graph", soul)):
+            r = cli(*args, "--extractor", "regex")
+            assert r.returncode == 0, r.stderr
+            assert "unchanged" in r.stdout or (mode, args[0]) == ("rw", "update"), r.stdout
+        assert (snapshot(soul) == before) == (mode == "ro")
+        assert (b'"text"' in _graph_json(soul)) == (mode == "ro")
 
 
 def test_lend_texts_only_where_the_hash_matches():

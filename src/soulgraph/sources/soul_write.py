@@ -62,6 +62,27 @@ def write_graph(store: Store, soul_graph: dict) -> Written:
                              "the soul was left untouched") from None
 
 
+def _kept_read_only(path: Path, old: bytes | None, raw: bytes) -> bool:
+    """A read-only ``path`` whose graph ``old`` is ``raw`` but for the memory texts its records
+    keep (written before a soul's graph left them out: ``nodelink.without_texts``): up to date,
+    as it was before, rather than refused (exit 2) for a change of form it cannot take. A
+    writable soul is rewritten without them. Parsed only for such a file."""
+    if not old or b'"text"' not in old or not safety.read_only(path):
+        return False
+    from soulgraph.readwrite.nodelink import without_texts
+
+    try:
+        data = orjson.loads(old)
+    except orjson.JSONDecodeError:
+        return False
+    meta = data.get("soulgraph") if type(data) is dict else None
+    meta = meta.get("graph") if type(meta) is dict else None
+    if type(meta) is not dict or "memories" not in meta:
+        return False
+    meta["memories"] = without_texts(meta["memories"])
+    return serialize(data) == raw
+
+
 def repair_lock(source: Path, *, enabled: bool = True):
     """The store's lock for a whole repair (read -> rebuild -> write), so a second
     repair of the same soul stops at once with :class:`LockedError`; a no-op for
@@ -109,7 +130,7 @@ def _write_zip(store: Store, raw: bytes) -> Written:
     with safety.store_lock(target):
         safety.clean_temps(target)
         check_unchanged(store)
-        if store.graph_raw == raw:
+        if store.graph_raw == raw or _kept_read_only(target, store.graph_raw, raw):
             return Written(False, None)
         safety.refuse_read_only(target)  # only now: an up-to-date read-only soul is no error
 
@@ -221,7 +242,7 @@ def _write_dir(store: Store, raw: bytes) -> Written:
     with safety.store_lock(root):
         safety.clean_temps(graph)
         check_unchanged(store)
-        if store.graph_raw == raw and graph.exists():
+        if store.graph_raw == raw and graph.exists() or _kept_read_only(graph, store.graph_raw, raw):
             return Written(False, None)
         safety.refuse_read_only(graph)
         mem_dir.mkdir(exist_ok=True)
