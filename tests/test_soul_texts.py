@@ -91,9 +91,15 @@ def test_a_soul_folders_graph_file_opened_alone_gets_its_texts(tmp_path, cli):
     assert cli("repair", "--rebuild-graph", soul, "--extractor", "regex").returncode == 0
     said = _explained(cli, soul, "Priya Raman")["sentences"]
     assert said and _explained(cli, soul / "memory" / "graph.json", "Priya Raman")["sentences"] == said
+    link = tmp_path / "link.json"  # a link named otherwise reaches the soul's own graph.json
+    link.symlink_to(soul / "memory" / "graph.json")
+    assert _explained(cli, link, "Priya Raman")["sentences"] == said
     copy = tmp_path / "elsewhere.json"  # the same bytes outside its soul: nothing to lend them
     copy.write_bytes((soul / "memory" / "graph.json").read_bytes())
     assert {s["sentence"] for s in _explained(cli, copy, "Priya Raman")["sentences"]} <= {""}
+    r = cli("recall", copy, "Who plays chess in Porto?", "-k", "1")
+    assert r.returncode == 0 and "keeps no memory texts" in r.stderr and len(r.stderr.splitlines()) == 1
+    assert "keeps no memory texts" not in cli("recall", link, "Who plays chess?", "-k", "1").stderr
 
 
 def test_out_graphs_keep_their_texts_and_explain_the_same_as_the_soul(tmp_path, cli):

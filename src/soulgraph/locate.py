@@ -74,10 +74,7 @@ def lend_texts(g: nx.MultiDiGraph, memories: Sequence[Memory]) -> None:
     record's hash): a memory edited or deleted since lends nothing, so no span of the old
     text points into new words; its record stays without text, as a missing one always was,
     and ``update`` sees it as changed by its hash. Records that keep a text are left alone."""
-    recs = g.graph.get("memories")
-    if type(recs) is not list:
-        return
-    bare = [r for r in recs if type(r) is dict and "text" not in r]
+    bare = _bare(g)
     if not bare:
         return
     from soulgraph.hashing import content_hash
@@ -87,6 +84,21 @@ def lend_texts(g: nx.MultiDiGraph, memories: Sequence[Memory]) -> None:
         text = texts.get(rec.get("id"))
         if text is not None and rec.get("hash") == content_hash(text):
             rec["text"] = text
+
+
+def _bare(g: nx.MultiDiGraph) -> list[dict]:
+    """The memory records of ``g`` that keep no ``text``."""
+    recs = g.graph.get("memories")
+    if type(recs) is not list:
+        return []
+    return [r for r in recs if type(r) is dict and "text" not in r]
+
+
+def lacks_texts(g: nx.MultiDiGraph) -> bool:
+    """Every memory record of ``g`` is without its text: a soul's graph read apart from its
+    soul (sentences, explanations and recall text then come out empty)."""
+    recs = g.graph.get("memories")
+    return type(recs) is list and len(_bare(g)) == len(recs) > 0
 
 
 def _soul_graph_to_read(store: Store) -> nx.MultiDiGraph:
@@ -124,6 +136,11 @@ def open_graph(source: Path, graph: Path | None = None) -> tuple[nx.MultiDiGraph
     if graph is None and _is_graph_json(source):
         g = load_graph_file(source)
         _lend_from_folder(g, source)
+        if lacks_texts(g):
+            import warnings
+
+            warnings.warn(f"{source} keeps no memory texts (the graph of a soul, read apart from "
+                          "it): no sentences or recall text; give the soul instead", stacklevel=2)
         return g, None
     store = read_store(source)
     if graph is not None:
@@ -145,12 +162,11 @@ def _lend_from_folder(g: nx.MultiDiGraph, path: Path) -> None:
     """A soul folder's ``memory/graph.json`` opened as a graph file: its records keep no text
     (:func:`lend_texts`), so its soul lends them, when it reads (a soul that does not read
     leaves the graph as a bare graph file is: without the texts it does not hold)."""
-    soul = path.resolve().parent.parent
-    if path.name != "graph.json" or path.resolve().parent.name != "memory" \
-            or not (soul / "soul.json").is_file():
+    real = path.resolve()  # (a link named otherwise still reaches the soul's own graph.json)
+    soul = real.parent.parent
+    if real.name != "graph.json" or real.parent.name != "memory" or not (soul / "soul.json").is_file():
         return
-    recs = g.graph.get("memories")
-    if type(recs) is not list or all(type(r) is not dict or "text" in r for r in recs):
+    if not _bare(g):
         return
     try:
         memories = read_store(soul).memories

@@ -64,7 +64,7 @@ def to_data(g: nx.MultiDiGraph, *, columns: bool = True,
     return data
 
 
-def without_texts(records):
+def without_texts(records: object) -> object:
     """The memory records without their ``text``: copies, the graph's own left as they are.
     A soul's graph keeps no second copy of its memories' texts (a memory the user deleted
     from the soul must not live on in its graph); readers lend them back from the soul
@@ -72,11 +72,7 @@ def without_texts(records):
     a list."""
     if type(records) is not list:
         return records
-    if set(map(type, records)) - {dict}:  # (a graph made by other code: one record at a time)
-        return [{k: v for k, v in r.items() if k != "text"} if type(r) is dict else r for r in records]
-    out = list(map(dict.copy, records))
-    deque(map(dict.pop, out, repeat("text"), repeat(None)), maxlen=0)
-    return out
+    return [{k: v for k, v in r.items() if k != "text"} if type(r) is dict else r for r in records]
 
 
 def from_data(data: dict) -> nx.MultiDiGraph:

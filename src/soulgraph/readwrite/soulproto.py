@@ -114,6 +114,18 @@ def to_soul(g: nx.MultiDiGraph, *, extracted_at: str | None = None,
             "soulgraph": nodelink.to_data(g, node_columns=node_columns, texts=False)}
 
 
+def strip_texts(data: object) -> bool:
+    """Drop, in place, the memory texts a soul graph written by an earlier version keeps
+    (``data``: a parsed graph.json): what :func:`to_soul` now writes of the same graph. False
+    when ``data`` holds no such records (not this layout)."""
+    meta = data.get("soulgraph") if type(data) is dict else None
+    meta = meta.get("graph") if type(meta) is dict else None
+    if type(meta) is not dict or "memories" not in meta:
+        return False
+    meta["memories"] = nodelink.without_texts(meta["memories"])
+    return True
+
+
 def from_soul(data: dict) -> nx.MultiDiGraph:
     """Our graph from a soul's graph.json: the embedded full graph, else a conversion.
 

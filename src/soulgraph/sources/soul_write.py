@@ -69,18 +69,13 @@ def _kept_read_only(path: Path, old: bytes | None, raw: bytes) -> bool:
     writable soul is rewritten without them. Parsed only for such a file."""
     if not old or b'"text"' not in old or not safety.read_only(path):
         return False
-    from soulgraph.readwrite.nodelink import without_texts
+    from soulgraph.readwrite.soulproto import strip_texts
 
     try:
         data = orjson.loads(old)
     except orjson.JSONDecodeError:
         return False
-    meta = data.get("soulgraph") if type(data) is dict else None
-    meta = meta.get("graph") if type(meta) is dict else None
-    if type(meta) is not dict or "memories" not in meta:
-        return False
-    meta["memories"] = without_texts(meta["memories"])
-    return serialize(data) == raw
+    return strip_texts(data) and serialize(data) == raw
 
 
 def repair_lock(source: Path, *, enabled: bool = True):
