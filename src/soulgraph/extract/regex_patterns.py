@@ -91,10 +91,13 @@ _DOT_WORD, _COLON_WORD, _DASH_WORD = (re.compile(rf"{re.escape(c)}(?=\w)") for c
 
 def has_trigger(t: str) -> bool:
     """``TRIGGER.search(t) is not None``: a trigger character of the first branch anywhere (a
-    substring test each), or ".", ":" or "-" before a word character."""
+    substring test each), or ".", ":" or "-" before a word character (searched for only when
+    the character is there at all: most chat turns hold no ":" nor "-", and a search call
+    costs far more than a substring test)."""
     return ("#" in t or "@" in t or "/" in t or "`" in t or "+" in t or "_" in t
-            or _DOT_WORD.search(t) is not None or _COLON_WORD.search(t) is not None
-            or _DASH_WORD.search(t) is not None)
+            or "." in t and _DOT_WORD.search(t) is not None
+            or ":" in t and _COLON_WORD.search(t) is not None
+            or "-" in t and _DASH_WORD.search(t) is not None)
 WS = re.compile(r"\s")
 CHUNK_LEAD = "([{\"'“‘*"
 CHUNK_TRAIL = ".,;:!?)]}\"'”’*"
