@@ -395,7 +395,7 @@ def _is_dialogue(mem: Memory, segs: list[Segment], keys: list[str | None]) -> bo
     # One prefix: a turn when it opens the memory and the speaker talks in first/second person.
     first = segs[0]
     return (bool(first.speaker) and mem.content.startswith(first.speaker)
-            and P.CONVO_PRONOUN.search(mem.content, first.start, first.end) is not None)
+            and P.convo_pronoun(mem.content, first.start, first.end))
 
 
 @functools.lru_cache(maxsize=4096)

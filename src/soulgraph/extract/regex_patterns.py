@@ -138,14 +138,26 @@ PRONOUN_AT_UPPER_H = re.compile(r"H(?<=\bH)(?:e|im(?:self)?|is|ers?|erself)\b")
 PRONOUN_WORD = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)")  # its letters, for fullmatch
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"
-# First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn.
-# Read only as "is there one" (``search(...) is not None``), so it opens with a class of the
-# words' first letters (sre skips ahead to those) and the lookbehind after it is the leading \b;
+# First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn
+# (``convo_pronoun``). Read only as "is there one", in two searches: "I" (its own literal-first
+# pattern: sre skips ahead with a plain character loop, and most turns that hold a match hold
+# an "I") and the other words, opening with a class of their first letters (no "I" in it: each
+# hit costs a match attempt, and "I" no longer needs the one branch no literal opens). Each
+# branch opens with the word's second letter (sre skips a branch whose literal is not there)
+# and ends with a lookbehind over the whole word for its first letter and the leading \b.
 # "I'm", "I've", "I'll" need no branch of their own: their "I" ends a word.
-CONVO_PRONOUN = re.compile(
-    r"[IimywoTtHhWwBb](?<!\w[IimywoTtHhWwBb])"
-    r"(?:(?<=I)|(?<=m)[ey]|(?<=y)our?|(?<=w)(?:e|ow)|(?<=o)ur|(?<=[Tt])hanks|(?<=[Hh])(?:ey|i|ello)|"
-    r"(?<=W)ow|(?<=[Bb])ye)\b")
+_CONVO_I = re.compile(r"I(?<!\wI)\b")
+_CONVO_OTHER = re.compile(
+    r"[mywoTtHhWwBb](?:e(?<=\b[mw]e)|y(?<=\bmy)|ou(?<=\byou)r?|ow(?<=\b[wW]ow)|ur(?<=\bour)"
+    r"|hanks(?<=\b[Tt]hanks)|ey(?<=\b[Hh]ey)|i(?<=\b[Hh]i)|ello(?<=\b[Hh]ello)|ye(?<=\b[Bb]ye))\b")
+
+
+def convo_pronoun(t: str, pos: int, endpos: int) -> bool:
+    """A whole word of I, me, my, you, your, we, our, thanks, hey, hi, hello, wow, bye (and the
+    capitalised Thanks, Hey, Hi, Hello, Wow, Bye) in ``t[pos:endpos]`` (the \\b before a word
+    reads the character before ``pos``, as a search from ``pos`` does)."""
+    return _CONVO_I.search(t, pos, endpos) is not None or _CONVO_OTHER.search(t, pos, endpos) is not None
+
 
 # What follows a name, anchored at its end (``.match(text, end)``).
 AFTER = re.compile(
