@@ -7,6 +7,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import regex_scan as S
@@ -59,10 +61,64 @@ def test_same_occurrences_as_the_plain_run_pattern(monkeypatch):
                 assert run in W.CHAT_OPENERS or run.replace("’", "'") in W.CHAT_OPENERS, (t, run)
         got = S.scan(t, True)
         monkeypatch.setattr(P, "NAME_RUN", PLAIN_RUN)
+        monkeypatch.setattr(P, "NAME_RUN_ASCII", PLAIN_RUN)
         want = S.scan(t, True)
         monkeypatch.undo()
         assert got == want, t
     assert dropped > 1000
+
+
+# The opener lookahead as it was first written: one branch per first letter, its lookbehind first
+def _first_letter_skip(words: tuple[str, ...]) -> str:
+    by_first: dict[str, list[str]] = {}
+    for w in words:
+        by_first.setdefault(w[0], []).append(re.escape(w[1:]).replace("'", "['’]"))
+    return "|".join(f"(?<={re.escape(c)})(?:{'|'.join(sorted(rests, key=len, reverse=True))})"
+                    for c, rests in by_first.items())
+
+
+FIRST_LETTER_RUN = re.compile(P.NAME_RUN.pattern.replace(P._OPENER_SKIP, _first_letter_skip(W.CHAT_OPENERS),
+                                                         1))
+_RUN_WORDS = [*W.CHAT_OPENERS, "It’s", "I’m", "Riley", "Moher", "of", "del", "J.", "Acme", "the", "IT",
+              "Itx", "Thanksgiving", "Zed", "QUIZ", "Zoë", "Élodie", "ǅemal", "went", "Hit", "Oho", "Yo",
+              "Wo", "Don", "Ca", "Th"]
+_RUN_SEPS = [" ", "  ", ", ", ". ", "! ", "\n", "\u00a0", "\t", "'", "’", "-", ".", "", ")", '"', "?", "@",
+             "/", "é"]
+
+
+def test_opener_branches_by_second_letter_skip_what_the_first_letter_branches_did():
+    """``_opener_skip`` (branches opened by the word's second letter) rejects the runs the
+    first-letter form rejected: same runs on random chat-like text."""
+    assert P._OPENER_SKIP != _first_letter_skip(W.CHAT_OPENERS)
+    rng = random.Random(11)
+    for _ in range(20000):
+        t = "".join(rng.choice(_RUN_WORDS) + rng.choice(_RUN_SEPS) for _ in range(rng.randint(1, 8)))
+        want = [m.span() for m in FIRST_LETTER_RUN.finditer(t)]
+        assert [m.span() for m in P.NAME_RUN.finditer(t)] == want, t
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_WORDS) | st.sampled_from(_RUN_SEPS) | st.text(max_size=3), max_size=16))
+def test_name_runs_are_the_first_letter_pattern_runs(parts):
+    """``name_runs`` (the A-Z twin on a text all in ASCII) finds what the first-letter pattern
+    with the full capitals' class finds, on any text hypothesis writes."""
+    t = "".join(parts)
+    want = [m.span() for m in FIRST_LETTER_RUN.finditer(t)]
+    assert [m.span() for m in P.name_runs(t)] == want
+    assert [m.span() for m in P.NAME_RUN.finditer(t)] == want
+    if t.isascii():
+        assert [m.span() for m in P.NAME_RUN_ASCII.finditer(t)] == want
+
+
+def test_name_runs_ascii_twin_on_ascii_text():
+    """Random ASCII chat-like text: the A-Z twin's runs are NAME_RUN's, and name_runs uses it."""
+    rng = random.Random(5)
+    words = [w for w in _RUN_WORDS if w.isascii()]
+    seps = [s for s in _RUN_SEPS if s.isascii()]
+    for _ in range(20000):
+        t = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 8)))
+        want = [m.span() for m in P.NAME_RUN.finditer(t)]
+        assert [m.span() for m in P.NAME_RUN_ASCII.finditer(t)] == want, t
 
 
 def test_trigger_test_answers_as_the_trigger_search():

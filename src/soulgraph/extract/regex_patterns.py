@@ -9,6 +9,7 @@ only, never by ``\\s``: a line break always ends a name ("Riley\\nThanks").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from soulgraph.extract.regex_words import CHAT_OPENERS, CONNECTORS
 
@@ -39,7 +40,6 @@ UPPER = _char_class(lambda c: c.isupper() or c.istitle())
 
 _SP = r"[ \t\u00a0]"  # inline space only: a newline never joins two words of a name
 _WORDTAIL = r"[^\W_]*(?:['’\-][^\W_]+)*"
-_CAPWORD = rf"[{UPPER}]{_WORDTAIL}"
 _CONN = rf"(?:{'|'.join(CONNECTORS)})"
 
 # The commonest chat words scan() skips as a whole run ("I", "It's", "Thanks": half of all
@@ -48,29 +48,67 @@ _CONN = rf"(?:{'|'.join(CONNECTORS)})"
 # lowercase word that is no connector, or punctuation). Each is a run scan() drops anyway
 # (a capitalised stopword or a stopword's contraction; tests/test_regex_scan_openers.py), and
 # no run can start inside it, so the runs scan() reads are the same.
-_RUN_END = (rf"(?:[ \t\u00a0]++(?!{_CONN}[ \t\u00a0])[^{UPPER} \t\u00a0]"
+# (``upper``: the capitals' class body, UPPER or, for a text all in ASCII, A-Z: see NAME_RUN_ASCII)
+def _run_end(upper: str) -> str:
+    return (rf"(?:[ \t\u00a0]++(?!{_CONN}[ \t\u00a0])[^{upper} \t\u00a0]"
             r"|[,!?;:)\"”\n\r]|\.(?![^\W_])|\Z)")
 
 
+_RUN_END = _run_end(UPPER)
+
+
 def _opener_skip(words: tuple[str, ...]) -> str:
-    by_first: dict[str, list[str]] = {}
+    """The words after their first letter (the lookahead sits after it), as one alternation.
+
+    Read only as "can one of them be there", so the branches may come in any order: each opens
+    with the word's second letter (or quote), which sre tests before entering a branch, and
+    checks the first letter by a lookbehind only then ("Jo" of "John" enters the "o" branch
+    alone); the one-letter words ("I") come last, as a lookbehind over a class of them."""
+    by_second: dict[str, list[str]] = {}
+    singles: list[str] = []
     for w in words:
-        by_first.setdefault(w[0], []).append(re.escape(w[1:]).replace("'", "['’]"))
-    return "|".join(f"(?<={re.escape(c)})(?:{'|'.join(sorted(rests, key=len, reverse=True))})"
-                    for c, rests in by_first.items())
+        if len(w) == 1:
+            singles.append(re.escape(w))
+            continue
+        second = _opener_unit(w[1])
+        by_second.setdefault(second, []).append(f"(?<={re.escape(w[0])}{second}){_opener_unit(w[2:])}")
+    alts = [f"{second}(?:{'|'.join(sorted(rests, key=len, reverse=True))})"
+            for second, rests in by_second.items()]
+    if singles:
+        alts.append(f"(?<=[{''.join(singles)}])")
+    return "|".join(alts)
+
+
+def _opener_unit(text: str) -> str:
+    return re.escape(text).replace("'", "['’]")  # either apostrophe
 
 
 _OPENER_SKIP = _opener_skip(CHAT_OPENERS)
+
 
 # A run of capitalised words ("Claude Code", "Cliffs of Moher", "John F. Kennedy", "Zoë"), not inside a
 # tech token or identifier (no word char, '.', '@', '#', '/' around it). The pattern
 # starts with a character class (its lookbehind comes after the first letter) so
 # the engine can skip ahead to capitals instead of trying every position.
-NAME_RUN = re.compile(
-    rf"[{UPPER}](?<![\w.@#/'’\-].)(?!(?:{_OPENER_SKIP}){_RUN_END}){_WORDTAIL}"
-    rf"(?:{_SP}+(?:{_CONN}{_SP}+|(?:[{UPPER}]\.{_SP}+)+)?{_CAPWORD})*"
-    rf"(?![\w@/+#]|[.'’\-][^\W_])"
-)
+def _name_run(upper: str) -> re.Pattern:
+    return re.compile(
+        rf"[{upper}](?<![\w.@#/'’\-].)(?!(?:{_OPENER_SKIP}){_run_end(upper)}){_WORDTAIL}"
+        rf"(?:{_SP}+(?:{_CONN}{_SP}+|(?:[{upper}]\.{_SP}+)+)?[{upper}]{_WORDTAIL})*"
+        rf"(?![\w@/+#]|[.'’\-][^\W_])"
+    )
+
+
+NAME_RUN = _name_run(UPPER)
+# The same runs in a text all in ASCII, where UPPER holds A-Z only: a class of one range is cheaper
+# for sre to test at every character than UPPER's table of a thousand capitals (``name_runs``).
+NAME_RUN_ASCII = _name_run("A-Z")
+
+
+def name_runs(t: str) -> Iterator[re.Match]:
+    """``NAME_RUN.finditer(t)``."""
+    return (NAME_RUN_ASCII if t.isascii() else NAME_RUN).finditer(t)
+
+
 NONSPACE = re.compile(r"\S+")
 
 _EXT = (

@@ -59,7 +59,7 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
     n_tech = len(occs)
     bi = 0
     pron = None  # the segment's pronouns (_pronouns), found once it holds a name
-    for m in P.NAME_RUN.finditer(t):
+    for m in P.name_runs(t):
         run = m.group()
         if run in _STOP_FORMS:  # (half of all runs in chat: "I", "The"; skipped either way)
             continue
