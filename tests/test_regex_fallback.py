@@ -502,3 +502,28 @@ def test_a_memory_without_turns_reads_as_its_one_whole_segment():
                  for m in plain]
         a, b = regex_fallback.analyze(plain), regex_fallback.analyze(given)
         assert a == b and any(x.mentions for x in a)
+
+
+def test_speaker_mentions_from_plain_spans_are_the_segments_own():
+    """The emit pass writes speaker mentions from the (speaker, start, end) it read once per
+    segment: the same mentions ``speakers.speaker_mentions`` reads from the pydantic segments,
+    on random dialogues (prefixes on their own line, blank lines, roles, a name twice)."""
+    import random
+
+    from soulgraph.extract import speakers
+
+    rng = random.Random(4)
+    names = ["Caroline", "Mel", "User", "Agent", "Jon Snow", "Dr Ruiz"]
+    bodies = ["hey, I think you should go.", "Thanks Mel! See you in Lisbon.", "my dog Rex said hi",
+              "We met Priya at Acme Corp.", "ok"]
+    mems = []
+    for i in range(200):
+        lines = []
+        for _ in range(rng.randint(1, 4)):
+            name, body = rng.choice(names), rng.choice(bodies)
+            lines.append(f"{name}:\n{body}" if rng.random() < 0.2 else f"{name}: {body}")
+        mems.append(mem(rng.choice(["\n", "\n\n"]).join(lines), i))
+    for m, a in zip(mems, regex_fallback.analyze(mems), strict=True):
+        got = [x for x in a.mentions if x.extractor == "speaker"]
+        assert got, m.content  # every name here speaks in first or second person
+        assert got == list(speakers.speaker_mentions(m, m.segments)), m.content
