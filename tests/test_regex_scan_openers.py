@@ -121,6 +121,26 @@ def test_name_runs_ascii_twin_on_ascii_text():
         assert [m.span() for m in P.NAME_RUN_ASCII.finditer(t)] == want, t
 
 
+_SENT_PARTS = [".", "!", "?", "…", "\n", '"', "'", "”", "’", ")", "]", " ", "\t", "a", "B", "é", "...", "?!",
+               "1.5", "Dr.", "\u00a0", "\u2028"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_SENT_PARTS) | st.text(max_size=2), max_size=20))
+def test_sentence_ends_are_the_sentence_bound_matches(parts):
+    """``sentence_ends`` (an ASCII twin for a text all in ASCII) gives SENT_BOUND's match ends."""
+    t = "".join(parts)
+    assert P.sentence_ends(t) == [m.end() for m in P.SENT_BOUND.finditer(t)]
+
+
+def test_sentence_ends_on_random_ascii_text():
+    rng = random.Random(8)
+    parts = [p for p in _SENT_PARTS if p.isascii()] + ["word", "Riley"]
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 16)))
+        assert P.sentence_ends(t) == [m.end() for m in P.SENT_BOUND.finditer(t)], t
+
+
 def test_trigger_test_answers_as_the_trigger_search():
     """``has_trigger`` (substring tests, then one literal-first search per ".", ":", "-") is
     ``TRIGGER.search``'s answer on random texts of trigger characters, words and blanks."""

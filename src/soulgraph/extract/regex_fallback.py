@@ -570,7 +570,7 @@ def _emit(mem: Memory, row: list[tuple[Span, str, list[Occ], str | None]], cands
             if c.verdict is None:
                 continue
             if bounds is None:
-                bounds = [m.end() for m in P.SENT_BOUND.finditer(text)]
+                bounds = P.sentence_ends(text)
             ss, se = _sentence(text, bounds, o.start, o.end)
             mentions.append(Mention(
                 mid, off + o.start, off + o.end, o.text, off + ss, off + se, "regex", speaker,

@@ -208,6 +208,15 @@ QUOTE_END = re.compile(r"[,.!?…][\"”'’][ \t]*$")
 
 # Sentence boundaries inside a segment, for Mention.sent_start / sent_end.
 SENT_BOUND = re.compile(r"[.!?…\n](?:(?<=\n)|[.!?…]*[\"'”’)\]]*(?=\s))")
+# The same boundaries in a text all in ASCII, without the non-ASCII "…", "”", "’": sre tests a
+# one-byte-table class at every character instead of a class that needs its big table
+_SENT_BOUND_ASCII = re.compile(r"[.!?\n](?:(?<=\n)|[.!?]*[\"')\]]*(?=\s))")
+
+
+def sentence_ends(t: str) -> list[int]:
+    """Where ``SENT_BOUND``'s matches in ``t`` end, in order."""
+    return [m.end() for m in (_SENT_BOUND_ASCII if t.isascii() else SENT_BOUND).finditer(t)]
+
 
 # Characters skipped when looking back for the start of a sentence.
 OPENER_SKIP = frozenset(" \t\"'“‘”’([{*_>#-•–—")
