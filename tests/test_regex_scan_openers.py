@@ -141,6 +141,26 @@ def test_sentence_ends_on_random_ascii_text():
         assert P.sentence_ends(t) == [m.end() for m in P.SENT_BOUND.finditer(t)], t
 
 
+def _word_before_by_rfind(t: str, i: int) -> tuple[int, str]:
+    """``_word_before`` as first written: the last of three bounded rfind calls."""
+    lo = i - 40 if i > 40 else 0
+    ws = max(t.rfind(" ", lo, i), t.rfind("\n", lo, i), t.rfind("\t", lo, i), lo - 1) + 1
+    return ws, t[ws:i + 1]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(["word", " ", "\n", "\t", "\r", ",", ".", "x" * 45, "é"])
+                | st.text(max_size=3), min_size=1, max_size=16), st.data())
+def test_word_before_steps_back_to_the_rfind_answer(parts, data):
+    """``_word_before`` (a backward step per character) gives the three-rfind answer, at any index
+    of any text, words longer than its 40-character bound included."""
+    t = "".join(parts)
+    if not t:
+        return
+    i = data.draw(st.integers(0, len(t) - 1))
+    assert S._word_before(t, i) == _word_before_by_rfind(t, i)
+
+
 def test_trigger_test_answers_as_the_trigger_search():
     """``has_trigger`` (substring tests, then one literal-first search per ".", ":", "-") is
     ``TRIGGER.search``'s answer on random texts of trigger characters, words and blanks."""
