@@ -180,6 +180,24 @@ def test_trigger_test_answers_as_the_trigger_search():
 _PERSON_PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:(?<=[Hh])(?:e|im(?:self)?|is|ers?|erself)|(?<=[Ss])he)\b")
 
 
+# The "h" pattern as first written: both lookbehinds first, tried at every "h"
+_LOWER_H_FIRST = re.compile(r"h(?:(?<=\bh)(?:e|im(?:self)?|is|ers?|erself)|(?<=\b[Ss]h)e)\b")
+
+
+_H_PARTS = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "hi", "Sh", "sh", "h", "e",
+            "s", "S", "rs", "r", "self", "im", "is", "hex", "the", " ", "_", "é"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_H_PARTS) | st.text(max_size=3), max_size=14))
+def test_lower_h_branches_by_next_letter_match_as_the_lookbehind_first_form(parts):
+    """``PRONOUN_AT_LOWER_H`` (branches opened by the letter after "h") has the spans of the
+    lookbehind-first form on any text."""
+    t = "".join(parts)
+    want = [m.span() for m in _LOWER_H_FIRST.finditer(t)]
+    assert [m.span() for m in P.PRONOUN_AT_LOWER_H.finditer(t)] == want
+
+
 def test_pronouns_found_at_their_h_are_the_person_pronoun_spans():
     """``_pronouns`` (two literal-first scans, at "h" and "H", merged) gives ``_PERSON_PRONOUN``'s
     spans, in order, "she" / "She" opening at their "s", every case mix and glued word."""

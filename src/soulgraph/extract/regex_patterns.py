@@ -171,7 +171,10 @@ PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
 # found at their "h" / "H" (every one holds one, first or after the "s" / "S" of "she"): two
 # literal-first patterns let sre skip ahead with a plain character loop instead
 # of a class test per character; a match of "she" found at its "h" opens one character earlier.
-PRONOUN_AT_LOWER_H = re.compile(r"h(?:(?<=\bh)(?:e|im(?:self)?|is|ers?|erself)|(?<=\b[Ss]h)e)\b")
+# Its branches open with the letter after the "h" (sre skips a branch whose literal is not there:
+# the "h" of "that", "what", "with" costs no lookbehind) and check the word start behind them.
+PRONOUN_AT_LOWER_H = re.compile(
+    r"h(?:e(?:(?<=\bhe)(?:rs?|rself)?|(?<=\b[Ss]he))|i(?<=\bhi)(?:m(?:self)?|s))\b")
 PRONOUN_AT_UPPER_H = re.compile(r"H(?<=\bH)(?:e|im(?:self)?|is|ers?|erself)\b")
 PRONOUN_WORD = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)")  # its letters, for fullmatch
 
