@@ -318,25 +318,43 @@ def test_known_cli_tools_in_technical_text_only():
     assert "bash" not in chat_mentions and "yarn" not in chat_mentions
 
 
+_CONVO_PLAIN = r"\b(?:I|I'm|I've|I'll|me|my|you|your|we|our|[Tt]hanks|[Hh]ey|[Hh]i|[Hh]ello|[Ww]ow|[Bb]ye)\b"
+_CONVO_PARTS = ["I", "I'm", "i", "me", "my", "mey", "you", "your", "yours", "we", "wee", "wow", "Wow", "WOW",
+                "our", "ours", "thanks", "Thanks", "hey", "Hey", "hi", "Hi", "hello", "bye", "Bye", "Ime",
+                "home", "x", "é", "o", "w", "y", "h", "T", "B", " ", "'", "-", "_", "1", ".", "\n", "We",
+                "Me", "ſ", "K", "İ", "ǅ", "oI", "Iy"]
+
+
 def test_convo_pronoun_finds_one_wherever_the_plain_alternation_does():
-    """``CONVO_PRONOUN`` (first-letter class, lookbehind for the \\b) answers "is there one" as
-    the plain word alternation does, inside any pos/endpos window."""
+    """``convo_pronoun`` (an "I" search, then a first-letter class whose branches check the word
+    start behind them) answers "is there one" as the plain word alternation does, inside any
+    pos/endpos window."""
     import random
     import re
 
     from soulgraph.extract import regex_patterns as P
 
-    plain = re.compile(r"\b(?:I|I'm|I've|I'll|me|my|you|your|we|our|[Tt]hanks|[Hh]ey|[Hh]i|[Hh]ello|"
-                       r"[Ww]ow|[Bb]ye)\b")
+    plain = re.compile(_CONVO_PLAIN)
     rng = random.Random(2)
-    parts = ["I", "I'm", "i", "me", "my", "mey", "you", "your", "yours", "we", "wee", "wow", "Wow", "WOW",
-             "our", "ours", "thanks", "Thanks", "hey", "Hey", "hi", "Hi", "hello", "bye", "Bye", "Ime",
-             "home", "x", "é", "o", "w", "y", "h", "T", "B", " ", "'", "-", "_", "1", ".", "\n"]
     for _ in range(20000):
-        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 10)))
+        t = "".join(rng.choice(_CONVO_PARTS) for _ in range(rng.randint(0, 10)))
         a = rng.randint(0, len(t))
         b = rng.randint(a, len(t))
-        assert (P.CONVO_PRONOUN.search(t, a, b) is None) == (plain.search(t, a, b) is None), (t, a, b)
+        assert P.convo_pronoun(t, a, b) == (plain.search(t, a, b) is not None), (t, a, b)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_CONVO_PARTS) | st.text(max_size=3), max_size=12), st.data())
+def test_convo_pronoun_property(parts, data):
+    """The same, hypothesis writing the text (the chat words, any characters) and the window."""
+    import re
+
+    from soulgraph.extract import regex_patterns as P
+
+    t = "".join(parts)
+    a = data.draw(st.integers(0, len(t)))
+    b = data.draw(st.integers(a, len(t)))
+    assert P.convo_pronoun(t, a, b) == (re.compile(_CONVO_PLAIN).search(t, a, b) is not None)
 
 
 def test_regex_only_people_are_born():
@@ -484,3 +502,28 @@ def test_a_memory_without_turns_reads_as_its_one_whole_segment():
                  for m in plain]
         a, b = regex_fallback.analyze(plain), regex_fallback.analyze(given)
         assert a == b and any(x.mentions for x in a)
+
+
+def test_speaker_mentions_from_plain_spans_are_the_segments_own():
+    """The emit pass writes speaker mentions from the (speaker, start, end) it read once per
+    segment: the same mentions ``speakers.speaker_mentions`` reads from the pydantic segments,
+    on random dialogues (prefixes on their own line, blank lines, roles, a name twice)."""
+    import random
+
+    from soulgraph.extract import speakers
+
+    rng = random.Random(4)
+    names = ["Caroline", "Mel", "User", "Agent", "Jon Snow", "Dr Ruiz"]
+    bodies = ["hey, I think you should go.", "Thanks Mel! See you in Lisbon.", "my dog Rex said hi",
+              "We met Priya at Acme Corp.", "ok"]
+    mems = []
+    for i in range(200):
+        lines = []
+        for _ in range(rng.randint(1, 4)):
+            name, body = rng.choice(names), rng.choice(bodies)
+            lines.append(f"{name}:\n{body}" if rng.random() < 0.2 else f"{name}: {body}")
+        mems.append(mem(rng.choice(["\n", "\n\n"]).join(lines), i))
+    for m, a in zip(mems, regex_fallback.analyze(mems), strict=True):
+        got = [x for x in a.mentions if x.extractor == "speaker"]
+        assert got, m.content  # every name here speaks in first or second person
+        assert got == list(speakers.speaker_mentions(m, m.segments)), m.content

@@ -7,6 +7,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract import regex_scan as S
@@ -59,10 +61,104 @@ def test_same_occurrences_as_the_plain_run_pattern(monkeypatch):
                 assert run in W.CHAT_OPENERS or run.replace("’", "'") in W.CHAT_OPENERS, (t, run)
         got = S.scan(t, True)
         monkeypatch.setattr(P, "NAME_RUN", PLAIN_RUN)
+        monkeypatch.setattr(P, "NAME_RUN_ASCII", PLAIN_RUN)
         want = S.scan(t, True)
         monkeypatch.undo()
         assert got == want, t
     assert dropped > 1000
+
+
+# The opener lookahead as it was first written: one branch per first letter, its lookbehind first
+def _first_letter_skip(words: tuple[str, ...]) -> str:
+    by_first: dict[str, list[str]] = {}
+    for w in words:
+        by_first.setdefault(w[0], []).append(re.escape(w[1:]).replace("'", "['’]"))
+    return "|".join(f"(?<={re.escape(c)})(?:{'|'.join(sorted(rests, key=len, reverse=True))})"
+                    for c, rests in by_first.items())
+
+
+FIRST_LETTER_RUN = re.compile(P.NAME_RUN.pattern.replace(P._OPENER_SKIP, _first_letter_skip(W.CHAT_OPENERS),
+                                                         1))
+_RUN_WORDS = [*W.CHAT_OPENERS, "It’s", "I’m", "Riley", "Moher", "of", "del", "J.", "Acme", "the", "IT",
+              "Itx", "Thanksgiving", "Zed", "QUIZ", "Zoë", "Élodie", "ǅemal", "went", "Hit", "Oho", "Yo",
+              "Wo", "Don", "Ca", "Th"]
+_RUN_SEPS = [" ", "  ", ", ", ". ", "! ", "\n", "\u00a0", "\t", "'", "’", "-", ".", "", ")", '"', "?", "@",
+             "/", "é"]
+
+
+def test_opener_branches_by_second_letter_skip_what_the_first_letter_branches_did():
+    """``_opener_skip`` (branches opened by the word's second letter) rejects the runs the
+    first-letter form rejected: same runs on random chat-like text."""
+    assert P._OPENER_SKIP != _first_letter_skip(W.CHAT_OPENERS)
+    rng = random.Random(11)
+    for _ in range(20000):
+        t = "".join(rng.choice(_RUN_WORDS) + rng.choice(_RUN_SEPS) for _ in range(rng.randint(1, 8)))
+        want = [m.span() for m in FIRST_LETTER_RUN.finditer(t)]
+        assert [m.span() for m in P.NAME_RUN.finditer(t)] == want, t
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_WORDS) | st.sampled_from(_RUN_SEPS) | st.text(max_size=3), max_size=16))
+def test_name_runs_are_the_first_letter_pattern_runs(parts):
+    """``name_runs`` (the A-Z twin on a text all in ASCII) finds what the first-letter pattern
+    with the full capitals' class finds, on any text hypothesis writes."""
+    t = "".join(parts)
+    want = [m.span() for m in FIRST_LETTER_RUN.finditer(t)]
+    assert [m.span() for m in P.name_runs(t)] == want
+    assert [m.span() for m in P.NAME_RUN.finditer(t)] == want
+    if t.isascii():
+        assert [m.span() for m in P.NAME_RUN_ASCII.finditer(t)] == want
+
+
+def test_name_runs_ascii_twin_on_ascii_text():
+    """Random ASCII chat-like text: the A-Z twin's runs are NAME_RUN's, and name_runs uses it."""
+    rng = random.Random(5)
+    words = [w for w in _RUN_WORDS if w.isascii()]
+    seps = [s for s in _RUN_SEPS if s.isascii()]
+    for _ in range(20000):
+        t = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 8)))
+        want = [m.span() for m in P.NAME_RUN.finditer(t)]
+        assert [m.span() for m in P.NAME_RUN_ASCII.finditer(t)] == want, t
+
+
+_SENT_PARTS = [".", "!", "?", "…", "\n", '"', "'", "”", "’", ")", "]", " ", "\t", "a", "B", "é", "...", "?!",
+               "1.5", "Dr.", "\u00a0", "\u2028"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_SENT_PARTS) | st.text(max_size=2), max_size=20))
+def test_sentence_ends_are_the_sentence_bound_matches(parts):
+    """``sentence_ends`` (an ASCII twin for a text all in ASCII) gives SENT_BOUND's match ends."""
+    t = "".join(parts)
+    assert P.sentence_ends(t) == [m.end() for m in P.SENT_BOUND.finditer(t)]
+
+
+def test_sentence_ends_on_random_ascii_text():
+    rng = random.Random(8)
+    parts = [p for p in _SENT_PARTS if p.isascii()] + ["word", "Riley"]
+    for _ in range(20000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 16)))
+        assert P.sentence_ends(t) == [m.end() for m in P.SENT_BOUND.finditer(t)], t
+
+
+def _word_before_by_rfind(t: str, i: int) -> tuple[int, str]:
+    """``_word_before`` as first written: the last of three bounded rfind calls."""
+    lo = i - 40 if i > 40 else 0
+    ws = max(t.rfind(" ", lo, i), t.rfind("\n", lo, i), t.rfind("\t", lo, i), lo - 1) + 1
+    return ws, t[ws:i + 1]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(["word", " ", "\n", "\t", "\r", ",", ".", "x" * 45, "é"])
+                | st.text(max_size=3), min_size=1, max_size=16), st.data())
+def test_word_before_steps_back_to_the_rfind_answer(parts, data):
+    """``_word_before`` (a backward step per character) gives the three-rfind answer, at any index
+    of any text, words longer than its 40-character bound included."""
+    t = "".join(parts)
+    if not t:
+        return
+    i = data.draw(st.integers(0, len(t) - 1))
+    assert S._word_before(t, i) == _word_before_by_rfind(t, i)
 
 
 def test_trigger_test_answers_as_the_trigger_search():
@@ -82,6 +178,24 @@ def test_trigger_test_answers_as_the_trigger_search():
 # The class-first pattern _pronouns used before it scanned at each "h" / "H": P.PRONOUN's matches
 # that are person pronouns (tests/test_regex_fallback.py checks _pronouns against that filter too).
 _PERSON_PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:(?<=[Hh])(?:e|im(?:self)?|is|ers?|erself)|(?<=[Ss])he)\b")
+
+
+# The "h" pattern as first written: both lookbehinds first, tried at every "h"
+_LOWER_H_FIRST = re.compile(r"h(?:(?<=\bh)(?:e|im(?:self)?|is|ers?|erself)|(?<=\b[Ss]h)e)\b")
+
+
+_H_PARTS = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "hi", "Sh", "sh", "h", "e",
+            "s", "S", "rs", "r", "self", "im", "is", "hex", "the", " ", "_", "é"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_H_PARTS) | st.text(max_size=3), max_size=14))
+def test_lower_h_branches_by_next_letter_match_as_the_lookbehind_first_form(parts):
+    """``PRONOUN_AT_LOWER_H`` (branches opened by the letter after "h") has the spans of the
+    lookbehind-first form on any text."""
+    t = "".join(parts)
+    want = [m.span() for m in _LOWER_H_FIRST.finditer(t)]
+    assert [m.span() for m in P.PRONOUN_AT_LOWER_H.finditer(t)] == want
 
 
 def test_pronouns_found_at_their_h_are_the_person_pronoun_spans():

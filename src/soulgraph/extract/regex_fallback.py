@@ -74,7 +74,7 @@ from soulgraph.extract import counting, lexicon, shards, skipping, speakers
 from soulgraph.extract import regex_patterns as P
 from soulgraph.extract.regex_scan import Occ, rescan_lower, scan
 from soulgraph.extract.regex_words import ROLE_SPEAKERS, STOPWORDS
-from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate, Segment
+from soulgraph.models import Memory, MemoryAnalysis, Mention, RelationCandidate
 
 # Signal weights (person side / project side). Address is the strongest person
 # signal, a speaker turn or quoted attribution next; file references, versions,
@@ -131,6 +131,12 @@ class _Whole(NamedTuple):
     speaker: str | None
     start: int
     end: int
+
+
+# A segment as the passes keep it: (speaker, start, end), read once from the pydantic Segment.
+# An attribute read on a pydantic model costs ~0.4k instructions (it defines ``__getattr__``,
+# so Python never takes its fast path); the emit pass used to read them again, ~9 per turn.
+Span = tuple[str | None, int, int]
 
 
 def analyze(memories: Sequence[Memory], *, progress: Progress | None = None, workers: int = 1,
@@ -244,15 +250,16 @@ def _shard(parent: shards.Channel, memories: Sequence[Memory], lo: int, hi: int,
 
 
 def _scan(memories: Sequence[Memory], lo: int, hi: int,
-          cands: dict[str, Candidate]) -> list[list[tuple[Segment, str, list[Occ], str | None]]]:
+          cands: dict[str, Candidate]) -> list[list[tuple[Span, str, list[Occ], str | None]]]:
     """Pass 1 over memories[lo:hi]: their occurrences, counted into ``cands``."""
-    scanned: list[list[tuple[Segment, str, list[Occ], str | None]]] = []
+    scanned: list[list[tuple[Span, str, list[Occ], str | None]]] = []
     speaker_keys: dict[str, str | None] = {}  # prefix -> candidate key, None when not a name
     for i in range(lo, hi):
         mem = memories[i]
-        segs = mem.segments or [_Whole(mem.speaker, 0, len(mem.content))]
+        content = mem.content
+        segs: list[Span] = []
         keys = []  # per segment: its speaker's candidate key, None when no name speaks
-        for seg in segs:
+        for seg in mem.segments or (_Whole(mem.speaker, 0, len(content)),):
             name = seg.speaker
             key = None
             if name:
@@ -260,11 +267,11 @@ def _scan(memories: Sequence[Memory], lo: int, hi: int,
                 if key == "":
                     key = speaker_keys[name] = name.casefold() if _speaker_name_ok(name) else None
             keys.append(key)
-        dialog = _is_dialogue(mem, segs, keys)
+            segs.append((name, seg.start, seg.end))
+        dialog = _is_dialogue(mem, content, segs, keys)
         row = []
-        content = mem.content
         for seg, key in zip(segs, keys, strict=True):
-            text = content[seg.start:seg.end]
+            text = content[seg[1]:seg[2]]
             occs = scan(text, dialog)
             for o in occs:
                 _count(cands, o)
@@ -359,7 +366,7 @@ def _lower_rx(cands: dict[str, Candidate]) -> re.Pattern | None:
     return re.compile(rf"(?<![\w.\-/@#])(?:{'|'.join(map(re.escape, names))})(?![\w\-/@]|\.\w)")
 
 
-def _rescan(scanned: list[list[tuple[Segment, str, list[Occ], str | None]]], rx: re.Pattern,
+def _rescan(scanned: list[list[tuple[Span, str, list[Occ], str | None]]], rx: re.Pattern,
             cands: dict[str, Candidate]) -> None:
     """Add the other mentions of the names ``rx`` finds to ``scanned``, counted into ``cands``."""
     for row in scanned:
@@ -372,7 +379,7 @@ def _rescan(scanned: list[list[tuple[Segment, str, list[Occ], str | None]]], rx:
                 occs.sort(key=lambda o: o.start)
 
 
-def _is_dialogue(mem: Memory, segs: list[Segment], keys: list[str | None]) -> bool:
+def _is_dialogue(mem: Memory, content: str, segs: list[Span], keys: list[str | None]) -> bool:
     """Speaker prefixes are real turns when the memory names its speaker, holds two of them,
     or opens with one whose text speaks in first or second person ("Riley: I think you...").
 
@@ -393,9 +400,8 @@ def _is_dialogue(mem: Memory, segs: list[Segment], keys: list[str | None]) -> bo
         if not names:
             return False
     # One prefix: a turn when it opens the memory and the speaker talks in first/second person.
-    first = segs[0]
-    return (bool(first.speaker) and mem.content.startswith(first.speaker)
-            and P.CONVO_PRONOUN.search(mem.content, first.start, first.end) is not None)
+    speaker, start, end = segs[0]
+    return bool(speaker) and content.startswith(speaker) and P.convo_pronoun(content, start, end)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -547,26 +553,24 @@ def _anchored(c: Candidate) -> bool:
     return bool(c.speaker_turns or any(counts.get(t) for t in STRONG_SIGNALS))
 
 
-def _emit(mem: Memory, row: list[tuple[Segment, str, list[Occ], str | None]], cands: dict[str, Candidate],
+def _emit(mem: Memory, row: list[tuple[Span, str, list[Occ], str | None]], cands: dict[str, Candidate],
           credible: set[str], progress: Progress | None) -> MemoryAnalysis:
     mid = mem.id
     a = MemoryAnalysis(mid)
     mentions = a.mentions
-    for seg, text, occs, spk_key in row:
-        speaker = seg.speaker
-        if spk_key in credible:
-            sm = speakers.prefix_mention(mem, seg)  # same speaker mentions as spacy_np
+    for (speaker, off, _end), text, occs, spk_key in row:
+        if spk_key in credible:  # same speaker mentions as spacy_np
+            sm = speakers.prefix_mention_at(mid, mem.content, speaker, off)
             if sm is not None:
                 mentions.append(sm)
         first = len(mentions)
         bounds = None
-        off = seg.start
         for o in occs:
             c = cands[o.key]
             if c.verdict is None:
                 continue
             if bounds is None:
-                bounds = [m.end() for m in P.SENT_BOUND.finditer(text)]
+                bounds = P.sentence_ends(text)
             ss, se = _sentence(text, bounds, o.start, o.end)
             mentions.append(Mention(
                 mid, off + o.start, off + o.end, o.text, off + ss, off + se, "regex", speaker,

@@ -9,6 +9,7 @@ only, never by ``\\s``: a line break always ends a name ("Riley\\nThanks").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from soulgraph.extract.regex_words import CHAT_OPENERS, CONNECTORS
 
@@ -39,7 +40,6 @@ UPPER = _char_class(lambda c: c.isupper() or c.istitle())
 
 _SP = r"[ \t\u00a0]"  # inline space only: a newline never joins two words of a name
 _WORDTAIL = r"[^\W_]*(?:['’\-][^\W_]+)*"
-_CAPWORD = rf"[{UPPER}]{_WORDTAIL}"
 _CONN = rf"(?:{'|'.join(CONNECTORS)})"
 
 # The commonest chat words scan() skips as a whole run ("I", "It's", "Thanks": half of all
@@ -48,29 +48,67 @@ _CONN = rf"(?:{'|'.join(CONNECTORS)})"
 # lowercase word that is no connector, or punctuation). Each is a run scan() drops anyway
 # (a capitalised stopword or a stopword's contraction; tests/test_regex_scan_openers.py), and
 # no run can start inside it, so the runs scan() reads are the same.
-_RUN_END = (rf"(?:[ \t\u00a0]++(?!{_CONN}[ \t\u00a0])[^{UPPER} \t\u00a0]"
+# (``upper``: the capitals' class body, UPPER or, for a text all in ASCII, A-Z: see NAME_RUN_ASCII)
+def _run_end(upper: str) -> str:
+    return (rf"(?:[ \t\u00a0]++(?!{_CONN}[ \t\u00a0])[^{upper} \t\u00a0]"
             r"|[,!?;:)\"”\n\r]|\.(?![^\W_])|\Z)")
 
 
+_RUN_END = _run_end(UPPER)
+
+
 def _opener_skip(words: tuple[str, ...]) -> str:
-    by_first: dict[str, list[str]] = {}
+    """The words after their first letter (the lookahead sits after it), as one alternation.
+
+    Read only as "can one of them be there", so the branches may come in any order: each opens
+    with the word's second letter (or quote), which sre tests before entering a branch, and
+    checks the first letter by a lookbehind only then ("Jo" of "John" enters the "o" branch
+    alone); the one-letter words ("I") come last, as a lookbehind over a class of them."""
+    by_second: dict[str, list[str]] = {}
+    singles: list[str] = []
     for w in words:
-        by_first.setdefault(w[0], []).append(re.escape(w[1:]).replace("'", "['’]"))
-    return "|".join(f"(?<={re.escape(c)})(?:{'|'.join(sorted(rests, key=len, reverse=True))})"
-                    for c, rests in by_first.items())
+        if len(w) == 1:
+            singles.append(re.escape(w))
+            continue
+        second = _opener_unit(w[1])
+        by_second.setdefault(second, []).append(f"(?<={re.escape(w[0])}{second}){_opener_unit(w[2:])}")
+    alts = [f"{second}(?:{'|'.join(sorted(rests, key=len, reverse=True))})"
+            for second, rests in by_second.items()]
+    if singles:
+        alts.append(f"(?<=[{''.join(singles)}])")
+    return "|".join(alts)
+
+
+def _opener_unit(text: str) -> str:
+    return re.escape(text).replace("'", "['’]")  # either apostrophe
 
 
 _OPENER_SKIP = _opener_skip(CHAT_OPENERS)
+
 
 # A run of capitalised words ("Claude Code", "Cliffs of Moher", "John F. Kennedy", "Zoë"), not inside a
 # tech token or identifier (no word char, '.', '@', '#', '/' around it). The pattern
 # starts with a character class (its lookbehind comes after the first letter) so
 # the engine can skip ahead to capitals instead of trying every position.
-NAME_RUN = re.compile(
-    rf"[{UPPER}](?<![\w.@#/'’\-].)(?!(?:{_OPENER_SKIP}){_RUN_END}){_WORDTAIL}"
-    rf"(?:{_SP}+(?:{_CONN}{_SP}+|(?:[{UPPER}]\.{_SP}+)+)?{_CAPWORD})*"
-    rf"(?![\w@/+#]|[.'’\-][^\W_])"
-)
+def _name_run(upper: str) -> re.Pattern:
+    return re.compile(
+        rf"[{upper}](?<![\w.@#/'’\-].)(?!(?:{_OPENER_SKIP}){_run_end(upper)}){_WORDTAIL}"
+        rf"(?:{_SP}+(?:{_CONN}{_SP}+|(?:[{upper}]\.{_SP}+)+)?[{upper}]{_WORDTAIL})*"
+        rf"(?![\w@/+#]|[.'’\-][^\W_])"
+    )
+
+
+NAME_RUN = _name_run(UPPER)
+# The same runs in a text all in ASCII, where UPPER holds A-Z only: a class of one range is cheaper
+# for sre to test at every character than UPPER's table of a thousand capitals (``name_runs``).
+NAME_RUN_ASCII = _name_run("A-Z")
+
+
+def name_runs(t: str) -> Iterator[re.Match]:
+    """``NAME_RUN.finditer(t)``."""
+    return (NAME_RUN_ASCII if t.isascii() else NAME_RUN).finditer(t)
+
+
 NONSPACE = re.compile(r"\S+")
 
 _EXT = (
@@ -91,10 +129,13 @@ _DOT_WORD, _COLON_WORD, _DASH_WORD = (re.compile(rf"{re.escape(c)}(?=\w)") for c
 
 def has_trigger(t: str) -> bool:
     """``TRIGGER.search(t) is not None``: a trigger character of the first branch anywhere (a
-    substring test each), or ".", ":" or "-" before a word character."""
+    substring test each), or ".", ":" or "-" before a word character (searched for only when
+    the character is there at all: most chat turns hold no ":" nor "-", and a search call
+    costs far more than a substring test)."""
     return ("#" in t or "@" in t or "/" in t or "`" in t or "+" in t or "_" in t
-            or _DOT_WORD.search(t) is not None or _COLON_WORD.search(t) is not None
-            or _DASH_WORD.search(t) is not None)
+            or "." in t and _DOT_WORD.search(t) is not None
+            or ":" in t and _COLON_WORD.search(t) is not None
+            or "-" in t and _DASH_WORD.search(t) is not None)
 WS = re.compile(r"\s")
 CHUNK_LEAD = "([{\"'“‘*"
 CHUNK_TRAIL = ".,;:!?)]}\"'”’*"
@@ -130,19 +171,34 @@ PRONOUN = re.compile(r"[HhSs](?<!\w.)(?:he|e|im|ers?|is|imself|erself)\b")
 # found at their "h" / "H" (every one holds one, first or after the "s" / "S" of "she"): two
 # literal-first patterns let sre skip ahead with a plain character loop instead
 # of a class test per character; a match of "she" found at its "h" opens one character earlier.
-PRONOUN_AT_LOWER_H = re.compile(r"h(?:(?<=\bh)(?:e|im(?:self)?|is|ers?|erself)|(?<=\b[Ss]h)e)\b")
+# Its branches open with the letter after the "h" (sre skips a branch whose literal is not there:
+# the "h" of "that", "what", "with" costs no lookbehind) and check the word start behind them.
+PRONOUN_AT_LOWER_H = re.compile(
+    r"h(?:e(?:(?<=\bhe)(?:rs?|rself)?|(?<=\b[Ss]he))|i(?<=\bhi)(?:m(?:self)?|s))\b")
 PRONOUN_AT_UPPER_H = re.compile(r"H(?<=\bH)(?:e|im(?:self)?|is|ers?|erself)\b")
 PRONOUN_WORD = re.compile(r"[HhSs](?:he|e|im|ers?|is|imself|erself)")  # its letters, for fullmatch
 
 _ADVERBS = "also|just|then|finally|never|always|really|actually|even|still|once|quickly|quietly|suddenly"
-# First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn.
-# Read only as "is there one" (``search(...) is not None``), so it opens with a class of the
-# words' first letters (sre skips ahead to those) and the lookbehind after it is the leading \b;
+# First / second person words and greetings: a lone "Name:" prefix followed by these is a chat turn
+# (``convo_pronoun``). Read only as "is there one", in two searches: "I" (its own literal-first
+# pattern: sre skips ahead with a plain character loop, and most turns that hold a match hold
+# an "I") and the other words, opening with a class of their first letters (no "I" in it: each
+# hit costs a match attempt, and "I" no longer needs the one branch no literal opens). Each
+# branch opens with the word's second letter (sre skips a branch whose literal is not there)
+# and ends with a lookbehind over the whole word for its first letter and the leading \b.
 # "I'm", "I've", "I'll" need no branch of their own: their "I" ends a word.
-CONVO_PRONOUN = re.compile(
-    r"[IimywoTtHhWwBb](?<!\w[IimywoTtHhWwBb])"
-    r"(?:(?<=I)|(?<=m)[ey]|(?<=y)our?|(?<=w)(?:e|ow)|(?<=o)ur|(?<=[Tt])hanks|(?<=[Hh])(?:ey|i|ello)|"
-    r"(?<=W)ow|(?<=[Bb])ye)\b")
+_CONVO_I = re.compile(r"I(?<!\wI)\b")
+_CONVO_OTHER = re.compile(
+    r"[mywoTtHhWwBb](?:e(?<=\b[mw]e)|y(?<=\bmy)|ou(?<=\byou)r?|ow(?<=\b[wW]ow)|ur(?<=\bour)"
+    r"|hanks(?<=\b[Tt]hanks)|ey(?<=\b[Hh]ey)|i(?<=\b[Hh]i)|ello(?<=\b[Hh]ello)|ye(?<=\b[Bb]ye))\b")
+
+
+def convo_pronoun(t: str, pos: int, endpos: int) -> bool:
+    """A whole word of I, me, my, you, your, we, our, thanks, hey, hi, hello, wow, bye (and the
+    capitalised Thanks, Hey, Hi, Hello, Wow, Bye) in ``t[pos:endpos]`` (the \\b before a word
+    reads the character before ``pos``, as a search from ``pos`` does)."""
+    return _CONVO_I.search(t, pos, endpos) is not None or _CONVO_OTHER.search(t, pos, endpos) is not None
+
 
 # What follows a name, anchored at its end (``.match(text, end)``).
 AFTER = re.compile(
@@ -155,6 +211,15 @@ QUOTE_END = re.compile(r"[,.!?…][\"”'’][ \t]*$")
 
 # Sentence boundaries inside a segment, for Mention.sent_start / sent_end.
 SENT_BOUND = re.compile(r"[.!?…\n](?:(?<=\n)|[.!?…]*[\"'”’)\]]*(?=\s))")
+# The same boundaries in a text all in ASCII, without the non-ASCII "…", "”", "’": sre tests a
+# one-byte-table class at every character instead of a class that needs its big table
+_SENT_BOUND_ASCII = re.compile(r"[.!?\n](?:(?<=\n)|[.!?]*[\"')\]]*(?=\s))")
+
+
+def sentence_ends(t: str) -> list[int]:
+    """Where ``SENT_BOUND``'s matches in ``t`` end, in order."""
+    return [m.end() for m in (_SENT_BOUND_ASCII if t.isascii() else SENT_BOUND).finditer(t)]
+
 
 # Characters skipped when looking back for the start of a sentence.
 OPENER_SKIP = frozenset(" \t\"'“‘”’([{*_>#-•–—")

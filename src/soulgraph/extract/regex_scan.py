@@ -59,7 +59,7 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
     n_tech = len(occs)
     bi = 0
     pron = None  # the segment's pronouns (_pronouns), found once it holds a name
-    for m in P.NAME_RUN.finditer(t):
+    for m in P.name_runs(t):
         run = m.group()
         if run in _STOP_FORMS:  # (half of all runs in chat: "I", "The"; skipped either way)
             continue
@@ -690,8 +690,10 @@ _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)")
 def _word_before(t: str, i: int) -> tuple[int, str]:
     """(start, raw word) of the word ending at index ``i`` (inclusive), on the same line."""
     lo = i - 40 if i > 40 else 0  # bounded: a long run without spaces must not cost O(n) per name
-    ws = max(t.rfind(" ", lo, i), t.rfind("\n", lo, i), t.rfind("\t", lo, i), lo - 1) + 1
-    return ws, t[ws:i + 1]
+    j = i - 1  # back to the last blank in t[lo:i] (a word is a few characters: a step each costs
+    while j >= lo and t[j] not in " \n\t":  # less than one of three rfind calls with bounds)
+        j -= 1
+    return j + 1, t[j + 1:i + 1]
 
 
 def _prev_words(t: str, s: int) -> tuple[str, int, str]:

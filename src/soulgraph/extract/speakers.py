@@ -33,20 +33,27 @@ _role_cue = functools.lru_cache(maxsize=1024)(role_cue)  # once per speaker name
 def prefix_mention(memory: Memory, seg: Segment) -> Mention | None:
     """The Mention of ``seg``'s speaker name inside its prefix, or None when absent."""
     name = seg.speaker
-    if not name or seg.start == 0:
+    if not name:
         return None
-    text = memory.content
-    line_start = text.rfind("\n", 0, seg.start) + 1
-    if line_start >= seg.start:  # prefix sits on its own line above the body
-        line_start = text.rfind("\n", 0, max(seg.start - 1, 0)) + 1
-    pos = text.find(name, line_start, seg.start)
+    return prefix_mention_at(memory.id, memory.content, name, seg.start)
+
+
+def prefix_mention_at(memory_id: str, text: str, name: str | None, start: int) -> Mention | None:
+    """``prefix_mention`` from plain values: the memory's id and text, the segment's speaker and
+    start (a caller holding them reads no pydantic attribute again: ~0.4k instructions each)."""
+    if not name or start == 0:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    if line_start >= start:  # prefix sits on its own line above the body
+        line_start = text.rfind("\n", 0, max(start - 1, 0)) + 1
+    pos = text.find(name, line_start, start)
     if pos < 0:
         return None
     end = pos + len(name)
     role = _role_cue(name)
-    line_end = text.find("\n", seg.start)
+    line_end = text.find("\n", start)
     # (positional: one per speaker turn, and keyword arguments cost a dataclass call ~2x)
-    return Mention(memory.id, pos, end, text[pos:end], line_start, len(text) if line_end < 0 else line_end,
+    return Mention(memory_id, pos, end, text[pos:end], line_start, len(text) if line_end < 0 else line_end,
                    "speaker", name, ["speaker", role] if role else ["speaker"], True)
 
 
