@@ -7,6 +7,8 @@ first, a capital after punctuation)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -35,11 +37,18 @@ def _summed(texts: dict[str, str]) -> corpus.CorpusStats:
     return corpus.aggregate((mid, corpus.memory_facts(t)) for mid, t in texts.items())
 
 
+def _counted(words) -> dict[str, int]:
+    """Every word's count, each asked alone (a ``WordCounts`` counts per word asked)."""
+    return {w: words[w] for w in words}
+
+
 def _same(a: corpus.CorpusStats, b: corpus.CorpusStats) -> None:
     assert a.speakers == b.speakers
     assert a.dialogue == b.dialogue
     assert a.technical == b.technical
-    assert a.lower == b.lower and +a.lower == a.lower  # (no zero or negative count left over)
+    assert _counted(a.lower) == _counted(b.lower)
+    assert 0 not in _counted(a.lower).values()  # (no zero or negative count left over)
+    assert len(a.lower) == len(_counted(a.lower))
     assert a.capital_mid == b.capital_mid and +a.capital_mid == a.capital_mid
     assert a.packages == b.packages
 
@@ -82,3 +91,28 @@ def test_the_one_pass_reads_marks_line_starts_and_punctuation_as_each_text_alone
     # " Okonkwo" (a space first) is mid-sentence, "(Okonkwo" opens one; "see\x00 Mira" is mid
     assert got.capital_mid == {"mira": 4, "okonkwo": 2, "mira's": 1, "lyon": 1}
     assert got.lower["bakery"] == 1 and not got.technical
+
+
+_RUN_PARTS = ["mira", "Mira", "cause", "'cause", "-cause", "4th", "th", "9-lives", "lives", "x_y", "_", "'",
+              "-", "e-mail", "don't", "don'", "ab", "AB", "a1", "1a", "__a", "a__", "caf"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_RUN_PARTS), max_size=30), max_size=6),
+       st.lists(st.sampled_from(["mira", "cause", "th", "lives", "café", "naïve"]), max_size=8),
+       st.lists(st.sampled_from(["mira", "cause", "th", "lives", "café", "x_y", "nope", "Mira", ""]),
+                max_size=6))
+def test_word_counts_ask_per_word_what_a_counter_of_every_word_holds(texts, extra, primed):
+    """``WordCounts`` (a word's count made when asked, or in one pass for the words primed)
+    against a plain count of every stripped lowercase run: same words, same counts, primed or
+    not, asked one at a time in any order; a word not in the texts has none."""
+    runs = " ".join(" ".join(t) for t in texts).encode().split()
+    reference = Counter(r.lstrip(b"0123456789_'-").decode() for r in runs if r.islower())
+    reference.update(extra)
+    fresh, warm = corpus.WordCounts(runs, Counter(extra)), corpus.WordCounts(runs, Counter(extra))
+    warm.prime(primed)
+    for words in (fresh, warm):
+        assert set(words) == set(reference) and len(words) == len(reference)
+        assert {w: words[w] for w in reversed(list(words))} == reference
+        for w in primed:
+            assert words.get(w, 0) == reference.get(w, 0) and (w in words) == (w in reference)

@@ -11,10 +11,10 @@ import functools
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, filterfalse, repeat
-from operator import add, attrgetter, contains, eq, not_, or_
+from operator import add, attrgetter, contains, eq, or_
 from typing import NamedTuple
 
 from soulgraph.models import Memory, Segment
@@ -39,7 +39,7 @@ class CorpusStats:
     speakers: frozenset[str]  # casefolded speaker names
     dialogue: frozenset[str]  # ids of memories written as speaker turns
     technical: frozenset[str]  # ids of memories full of code (identifiers, paths, backticks)
-    lower: Counter  # lowercase word -> occurrences written in lowercase
+    lower: Mapping[str, int]  # lowercase word -> occurrences written in lowercase (a Counter or WordCounts)
     capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
     packages: Counter  # casefolded directory -> code-file paths under it ("mempalace/cli.py")
 
@@ -58,6 +58,13 @@ class NameFigures(NamedTuple):
 def name_figures(stats: CorpusStats, key: str) -> NameFigures:
     return NameFigures(key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0),
                        stats.packages.get(key, 0))
+
+
+def want(stats: CorpusStats, keys: Iterable[str]) -> None:
+    """The names (``name_figures``' keys) typing will ask about: their lowercase counts made in
+    one pass over the store's words, not one each (``WordCounts``; a Counter holds them all)."""
+    if isinstance(stats.lower, WordCounts):
+        stats.lower.prime(keys)
 
 
 _CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}
@@ -310,32 +317,34 @@ _CAPITAL_CLASS = bytes(65 if 65 <= c <= 90 else 97 if (97 <= c <= 122 or c in b"
                        for c in range(256))
 
 
-def _store_words(texts: list[str]) -> tuple[Counter, Counter]:
+def _store_words(texts: list[str]) -> tuple[WordCounts, Counter]:
     """The lowercase words and the capitalised mid-sentence words (casefolded) of ``texts``,
     counted as ``aggregate`` counts each text's ``_memory_words`` (key order aside): the ASCII
-    texts joined, in one translate, split and count, and one findall of their capitalised
-    words (a text with a capital the token loop must judge is read alone); the others one by
-    one (a text of other characters would make the whole store's string one of 2 or 4 bytes a
-    character: a slower search)."""
+    texts joined, in one translate and split (their lowercase words counted per word asked:
+    :class:`WordCounts`), and one findall of their capitalised words (a text with a capital the
+    token loop must judge is read alone); the others one by one (a text of other characters
+    would make the whole store's string one of 2 or 4 bytes a character: a slower search)."""
     plain = list(map(str.isascii, texts))
     marked = list(map(contains, texts, repeat(_MARK)))
     if any(marked):
         plain = [ok and not m for ok, m in zip(plain, marked, strict=True)]
     joined = list(compress(texts, plain))
-    lower, capital_mid = _joined_words(joined) if joined else (Counter(), Counter())
+    runs, capital_mid = _joined_words(joined) if joined else ([], Counter())
+    extra: Counter = Counter()
     if len(joined) < len(texts):
         for text in compress(texts, map(eq, plain, repeat(False))):
             low, cap = _memory_words(text)
-            lower.update(low.split())
+            extra.update(low.split())
             capital_mid.update(cap.split())
-    return lower, capital_mid
+    return WordCounts(runs, extra), capital_mid
 
 
-def _joined_words(texts: list[str]) -> tuple[Counter, Counter]:
-    """``_store_words`` of ASCII texts, none holding ``_MARK``."""
+def _joined_words(texts: list[str]) -> tuple[list[bytes], Counter]:
+    """``_store_words`` of ASCII texts, none holding ``_MARK``: their ``_TOKEN_BYTES`` runs
+    (for :class:`WordCounts`) and their capitalised mid-sentence words, counted."""
     blob = _JOIN + _JOIN.join(texts)
     raw = blob.encode("ascii")
-    lower = _lower_counts(raw.translate(_TOKEN_BYTES).split())
+    runs = raw.translate(_TOKEN_BYTES).split()
     found = _SPACE_CAPITAL.findall(blob)  # each text's words, after the mark that opens it
     alone = _after_other(raw.translate(_CAPITAL_CLASS), list(map(len, texts)))
     ones = list(compress(count(), map(eq, map(len, found), repeat(1))))  # marks, one-letter matches
@@ -343,7 +352,7 @@ def _joined_words(texts: list[str]) -> tuple[Counter, Counter]:
         found = _judged(found, ones, texts, alone)
     capital_mid = Counter(" ".join(found).lower().split())
     del capital_mid[_MARK]
-    return lower, capital_mid
+    return runs, capital_mid
 
 
 def _after_other(classes: bytes, sizes: list[int]) -> set[int]:
@@ -361,22 +370,71 @@ def _after_other(classes: bytes, sizes: list[int]) -> set[int]:
     return out
 
 
-def _lower_counts(runs: list[bytes]) -> Counter:
-    """The lowercase ``_ascii_tokens`` among ``runs`` (``_TOKEN_BYTES`` runs, not yet stripped
-    of what opens them before their first letter), counted. Counted first, stripped after: a
-    run is lowercase as its token is (stripping drops no cased character and leaves a letter),
-    so only the distinct words, not each of their occurrences, are stripped and decoded."""
-    low = Counter(filter(bytes.islower, runs))
-    distinct = list(low)
-    words = list(map(bytes.lstrip, distinct, repeat(_NOT_LETTERS)))
-    kept = list(map(eq, words, distinct))  # (nothing stripped: most)
-    counted = Counter(dict(zip(map(bytes.decode, compress(words, kept)), compress(low.values(), kept),
-                               strict=True)))
-    if not all(kept):  # ("4th", "'cause"): added one by one, as "cause" may be there too
-        odd = list(map(not_, kept))
-        for w, n in zip(compress(words, odd), compress(low.values(), odd), strict=True):
-            counted[w.decode()] += n
-    return counted
+class WordCounts(Mapping[str, int]):
+    """The lowercase ``_ascii_tokens`` among ``runs`` (``_TOKEN_BYTES`` runs of a store's ASCII
+    texts, not yet stripped of what opens them before their first letter), counted, plus
+    ``extra`` (the other texts' lowercase words, counted): a ``Counter`` whose counts are
+    made per word asked. A build asks a few dozen (typing: the names of its entities), health
+    only which words there are; a count of every word of the store (~75k at 2,760 chat turns)
+    was most of the store statistics' cost.
+
+    The distinct runs are found at once (a set: the runs' hashes are then cached), each word's
+    count on the first ask (one pass over the runs for all the words of :meth:`prime`, or for
+    the one asked). A run is lowercase as its word is (stripping drops no cased character and
+    leaves a letter), and a word's count is the occurrences of the runs that strip to it."""
+
+    __slots__ = ("_runs", "_extra", "_runs_of", "_counts")
+
+    def __init__(self, runs: list[bytes], extra: Counter | None = None) -> None:
+        self._runs, self._extra = runs, extra or Counter()
+        distinct = list(filter(bytes.islower, set(runs)))
+        words = list(map(bytes.decode, map(bytes.lstrip, distinct, repeat(_NOT_LETTERS))))
+        runs_of: dict[str, list[bytes]] = {}  # word -> the distinct runs that strip to it
+        for w, r in zip(words, distinct, strict=True):
+            got = runs_of.get(w)
+            if got is None:
+                runs_of[w] = [r]
+            else:  # ("4th" and "th", "'cause" and "cause")
+                got.append(r)
+        self._runs_of = runs_of
+        self._counts: dict[str, int] = {}
+
+    def prime(self, words: Iterable[str]) -> None:
+        """Count ``words`` (those of them in the texts and not counted yet) in one pass."""
+        todo = [w for w in set(words) if w not in self._counts and self._has(w)]
+        if not todo:
+            return
+        runs_of, extra = self._runs_of, self._extra
+        wanted = set(chain.from_iterable(runs_of.get(w, ()) for w in todo))
+        seen = Counter(filter(wanted.__contains__, self._runs)) if wanted else Counter()
+        for w in todo:
+            self._counts[w] = sum(map(seen.__getitem__, runs_of.get(w, ()))) + extra[w]
+
+    def _has(self, word: object) -> bool:
+        return word in self._runs_of or word in self._extra
+
+    def __getitem__(self, word: str) -> int:
+        n = self._counts.get(word)
+        if n is None:
+            if not self._has(word):
+                raise KeyError(word)
+            self.prime((word,))
+            n = self._counts[word]
+        return n
+
+    def get(self, word: str, default=None):
+        """(A word not in the texts: ``default``, no count made.)"""
+        return self[word] if self._has(word) else default
+
+    def __contains__(self, word: object) -> bool:
+        return self._has(word)
+
+    def __iter__(self) -> Iterator[str]:
+        """Every word, each once: the ASCII texts' first, then the others' (no count made)."""
+        return chain(self._runs_of, (w for w in self._extra if w not in self._runs_of))
+
+    def __len__(self) -> int:
+        return len(self._runs_of) + sum(w not in self._runs_of for w in self._extra)
 
 
 def _judged(found: list[str], ones: list[int], texts: list[str], alone: set[int]) -> list[str]:
