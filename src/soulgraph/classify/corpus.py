@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import functools
 import re
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, chain, compress, count, filterfalse, repeat
-from operator import add, attrgetter, contains, eq, or_
+from itertools import chain, compress, count, filterfalse, repeat
+from operator import attrgetter, contains, eq, is_not, or_
 from typing import NamedTuple
 
 from soulgraph.models import Memory, Segment
@@ -39,8 +38,8 @@ class CorpusStats:
     speakers: frozenset[str]  # casefolded speaker names
     dialogue: frozenset[str]  # ids of memories written as speaker turns
     technical: frozenset[str]  # ids of memories full of code (identifiers, paths, backticks)
-    lower: Mapping[str, int]  # lowercase word -> occurrences written in lowercase (a Counter or WordCounts)
-    capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
+    lower: Mapping[str, int]  # lowercase word -> occurrences written in lowercase (a Counter, or LowerCounts)
+    capital_mid: Mapping[str, int]  # lowercase word -> capitalised occurrences not at a sentence start
     packages: Counter  # casefolded directory -> code-file paths under it ("mempalace/cli.py")
 
 
@@ -58,13 +57,6 @@ class NameFigures(NamedTuple):
 def name_figures(stats: CorpusStats, key: str) -> NameFigures:
     return NameFigures(key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0),
                        stats.packages.get(key, 0))
-
-
-def want(stats: CorpusStats, keys: Iterable[str]) -> None:
-    """The names (``name_figures``' keys) typing will ask about: their lowercase counts made in
-    one pass over the store's words, not one each (``WordCounts``; a Counter holds them all)."""
-    if isinstance(stats.lower, WordCounts):
-        stats.lower.prime(keys)
 
 
 _CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}
@@ -298,160 +290,166 @@ _CAPITAL_MID = re.compile(
     r"(?=[0-9_'\-]*[a-z]))")
 
 # The store pass (``_store_words``) joins its texts by _JOIN, and opens the first with it: a
-# space, then _MARK, a character no text it joins holds (a text with one is read on its own)
+# space, then _MARK, a character no text it joins holds (a text with one is read on its own):
+# a token's text starts after the last mark before it
 _MARK = "\x00"
 _JOIN = " " + _MARK
-# _CAPITAL_MID's space branches in texts so joined (the capital after a space, then its
-# lookbehinds), and the mark of each text: a pattern that opens with a literal space, which the
-# search skips to in a plain character loop (a character set first, as in _CAPITAL_MID, is tested
-# at every character: about twice the cost on LoCoMo). At a text's start the mark stands for
-# _CAPITAL_MID's \A: no capital right after it is a match (no space before it), and " " after it
-# opens its one-letter branch
-_SPACE_CAPITAL = re.compile(
-    rf" ([{_MARK}A-Z](?:(?<={_MARK})|(?<=[^{_class(_NEAR_START)}{_MARK}] [A-Z]){_TITLE_TAIL}"
-    rf"|(?<=[{_MARK}{_class(_NEAR_START - _OPENS_BEFORE_SPACE)}] [A-Z])(?=[0-9_'\-]*[a-z])))")
-# ... and its other one-letter branch, a capital after a character that is neither a space, a
-# line break nor a letter ("(Word", "9Word"), found by class: capitals "A", those characters ".",
-# the others "a" (the join's space and mark among them: so a ".A" never straddles two texts)
-_CAPITAL_CLASS = bytes(65 if 65 <= c <= 90 else 97 if (97 <= c <= 122 or c in b" \n\x00") else 46
-                       for c in range(256))
 
 
-def _store_words(texts: list[str]) -> tuple[WordCounts, Counter]:
+def _store_words(texts: list[str]) -> tuple[StoreCounts, StoreCounts]:
     """The lowercase words and the capitalised mid-sentence words (casefolded) of ``texts``,
-    counted as ``aggregate`` counts each text's ``_memory_words`` (key order aside): the ASCII
-    texts joined, in one translate and split (their lowercase words counted per word asked:
-    :class:`WordCounts`), and one findall of their capitalised words (a text with a capital the
-    token loop must judge is read alone); the others one by one (a text of other characters
-    would make the whole store's string one of 2 or 4 bytes a character: a slower search)."""
+    counted as ``aggregate`` counts each text's ``_memory_words``: the ASCII texts joined and
+    read per word asked (:class:`StoreWords`); the others one by one, counted at once (a text
+    of other characters would make the whole store's string one of 2 or 4 bytes a character)."""
     plain = list(map(str.isascii, texts))
     marked = list(map(contains, texts, repeat(_MARK)))
     if any(marked):
         plain = [ok and not m for ok, m in zip(plain, marked, strict=True)]
-    joined = list(compress(texts, plain))
-    runs, capital_mid = _joined_words(joined) if joined else ([], Counter())
-    extra: Counter = Counter()
-    if len(joined) < len(texts):
+    joined = StoreWords(list(compress(texts, plain)))
+    lower: Counter = Counter()
+    capital_mid: Counter = Counter()
+    if joined.size < len(texts):
         for text in compress(texts, map(eq, plain, repeat(False))):
             low, cap = _memory_words(text)
-            extra.update(low.split())
+            lower.update(low.split())
             capital_mid.update(cap.split())
-    return WordCounts(runs, extra), capital_mid
+    return LowerCounts(joined, lower), CapitalCounts(joined, capital_mid)
 
 
-def _joined_words(texts: list[str]) -> tuple[list[bytes], Counter]:
-    """``_store_words`` of ASCII texts, none holding ``_MARK``: their ``_TOKEN_BYTES`` runs
-    (for :class:`WordCounts`) and their capitalised mid-sentence words, counted."""
-    blob = _JOIN + _JOIN.join(texts)
-    raw = blob.encode("ascii")
-    runs = raw.translate(_TOKEN_BYTES).split()
-    found = _SPACE_CAPITAL.findall(blob)  # each text's words, after the mark that opens it
-    alone = _after_other(raw.translate(_CAPITAL_CLASS), list(map(len, texts)))
-    ones = list(compress(count(), map(eq, map(len, found), repeat(1))))  # marks, one-letter matches
-    if alone or len(ones) > len(texts):  # a text with a capital the token loop must judge
-        found = _judged(found, ones, texts, alone)
-    capital_mid = Counter(" ".join(found).lower().split())
-    del capital_mid[_MARK]
-    return runs, capital_mid
+class StoreWords:
+    """ASCII texts, none holding ``_MARK``, joined (``_JOIN`` opens each), read per word asked:
+    a build asks about a few dozen words (typing: its entities' names), where a count of every
+    word of the store (~75k tokens at 2,760 chat turns) was most of the store statistics' cost.
 
+    ``_tokens``: the join through ``_TOKEN_BYTES`` (a space for every byte that is no token
+    character), a space last: the ``_TOKEN_ASCII`` runs, each between spaces at the positions
+    of the join. A run's token is the run from its first letter on (``_ascii_tokens``), so a
+    word (opening with a letter) stands as a token where a run that strips to it stands: the
+    word itself, or one of the few runs that open with other token characters ("4th", "'cause")."""
 
-def _after_other(classes: bytes, sizes: list[int]) -> set[int]:
-    """The indexes of the joined texts (``sizes``: their lengths) that hold a capital right after
-    a character neither white space nor a letter (``classes``: the blob through _CAPITAL_CLASS)."""
-    out: set[int] = set()
-    at = classes.find(b".A")
-    if at < 0:
-        return out
-    starts = list(accumulate(map(add, sizes, repeat(len(_JOIN))), initial=len(_JOIN)))
-    while at >= 0:
-        k = bisect_right(starts, at) - 1
-        out.add(k)
-        at = classes.find(b".A", starts[k + 1])  # (the next text on)
-    return out
+    __slots__ = ("blob", "size", "_tokens", "_spaced", "_runs", "_stripped", "_odd")
 
+    def __init__(self, texts: list[str]) -> None:
+        self.blob, self.size = (_JOIN + _JOIN.join(texts)) if texts else "", len(texts)
+        self._tokens = self.blob.encode("ascii").translate(_TOKEN_BYTES) + b" "
+        self._spaced: bytes | None = None
+        self._runs = list(set(self._tokens.split()))  # the distinct runs
+        self._stripped = list(map(bytes.lstrip, self._runs, repeat(_NOT_LETTERS)))
+        odd: dict[bytes, list[bytes]] = {}  # token -> the other runs that strip to it
+        # (lstrip gives the run itself where nothing is stripped: most)
+        for token, run in compress(zip(self._stripped, self._runs, strict=True),
+                                   map(is_not, self._stripped, self._runs)):
+            odd.setdefault(token, []).append(run)
+        self._odd = odd
 
-class WordCounts(Mapping[str, int]):
-    """The lowercase ``_ascii_tokens`` among ``runs`` (``_TOKEN_BYTES`` runs of a store's ASCII
-    texts, not yet stripped of what opens them before their first letter), counted, plus
-    ``extra`` (the other texts' lowercase words, counted): a ``Counter`` whose counts are
-    made per word asked. A build asks a few dozen (typing: the names of its entities), health
-    only which words there are; a count of every word of the store (~75k at 2,760 chat turns)
-    was most of the store statistics' cost.
+    def lower_words(self) -> set[str]:
+        """Every lowercase token (a run is lowercase as its token is: stripping drops no cased
+        character and leaves a letter)."""
+        return set(map(bytes.decode, compress(self._stripped, map(bytes.islower, self._runs))))
 
-    The distinct runs are found at once (a set: the runs' hashes are then cached), each word's
-    count on the first ask (one pass over the runs for all the words of :meth:`prime`, or for
-    the one asked). A run is lowercase as its word is (stripping drops no cased character and
-    leaves a letter), and a word's count is the occurrences of the runs that strip to it."""
+    def capital_words(self) -> set[str]:
+        """The casefolded tokens that open with a capital, the rest lowercase (anywhere)."""
+        return {t.decode().lower() for t in self._stripped if t[:1].isupper() and t[1:].islower()}
 
-    __slots__ = ("_runs", "_extra", "_runs_of", "_counts")
+    def lower(self, word: str) -> int:
+        """How often lowercase ``word`` (one of :meth:`lower_words`) stands as a token."""
+        if not word.isascii():
+            return 0
+        if self._spaced is None:  # (runs two spaces apart: no two occurrences share a space)
+            self._spaced = self._tokens.replace(b" ", b"  ")
+        token = word.encode()
+        return sum(self._spaced.count(b" " + run + b" ") for run in (token, *self._odd.get(token, ())))
 
-    def __init__(self, runs: list[bytes], extra: Counter | None = None) -> None:
-        self._runs, self._extra = runs, extra or Counter()
-        distinct = list(filter(bytes.islower, set(runs)))
-        words = list(map(bytes.decode, map(bytes.lstrip, distinct, repeat(_NOT_LETTERS))))
-        runs_of: dict[str, list[bytes]] = {}  # word -> the distinct runs that strip to it
-        for w, r in zip(words, distinct, strict=True):
-            got = runs_of.get(w)
-            if got is None:
-                runs_of[w] = [r]
-            else:  # ("4th" and "th", "'cause" and "cause")
-                got.append(r)
-        self._runs_of = runs_of
-        self._counts: dict[str, int] = {}
-
-    def prime(self, words: Iterable[str]) -> None:
-        """Count ``words`` (those of them in the texts and not counted yet) in one pass."""
-        todo = [w for w in set(words) if w not in self._counts and self._has(w)]
-        if not todo:
-            return
-        runs_of, extra = self._runs_of, self._extra
-        wanted = set(chain.from_iterable(runs_of.get(w, ()) for w in todo))
-        seen = Counter(filter(wanted.__contains__, self._runs)) if wanted else Counter()
-        for w in todo:
-            self._counts[w] = sum(map(seen.__getitem__, runs_of.get(w, ()))) + extra[w]
-
-    def _has(self, word: object) -> bool:
-        return word in self._runs_of or word in self._extra
-
-    def __getitem__(self, word: str) -> int:
-        n = self._counts.get(word)
-        if n is None:
-            if not self._has(word):
-                raise KeyError(word)
-            self.prime((word,))
-            n = self._counts[word]
+    def capitals(self, word: str) -> int:
+        """How often ``word`` (casefolded) stands capitalised mid-sentence: each token of it
+        that opens with a capital, the rest lowercase, that ``_SENT_START`` does not find at a
+        sentence start in the 12 characters of its text before it (as ``_words`` reads it)."""
+        title = word[:1].upper() + word[1:]
+        if not (word.isascii() and word[:1].islower() and title[1:].islower()):
+            return 0  # (an ASCII token with that casefolded form is this title form)
+        token, blob, tokens, n = title.encode(), self.blob, self._tokens, 0
+        for run in (token, *self._odd.get(token, ())):
+            needle, lead = b" " + run + b" ", len(run) - len(token) + 1
+            at = tokens.find(needle)
+            while at >= 0:
+                p = at + lead  # the token's position in the join
+                start = blob.rfind(_MARK, 0, p) + 1  # its text's
+                n += _SENT_START.search(blob[max(start, p - 12):p]) is None
+                at = tokens.find(needle, at + 1)
         return n
 
+
+class StoreCounts(Mapping[str, int]):
+    """word -> occurrences in a store: a ``Counter``'s figures, each made on the word's first
+    ask from the ASCII texts (``words``, :class:`StoreWords`) plus ``extra`` (the other texts'
+    words, counted). No zero counts: a word with none is not in it."""
+
+    __slots__ = ("_words", "_extra", "_known")
+
+    def __init__(self, words: StoreWords, extra: Counter) -> None:
+        self._words, self._extra = words, extra
+        self._known: dict[str, int] = {}
+
+    def _count(self, word: str) -> int:
+        raise NotImplementedError
+
+    def _candidates(self) -> set[str]:
+        """Words of the ASCII texts that may have a count (all that do)."""
+        raise NotImplementedError
+
     def get(self, word: str, default=None):
-        """(A word not in the texts: ``default``, no count made.)"""
-        return self[word] if self._has(word) else default
+        n = self._known.get(word)
+        if n is None:
+            n = self._known[word] = self._count(word) + self._extra.get(word, 0)
+        return n if n else default
+
+    def __getitem__(self, word: str) -> int:
+        n = self.get(word)
+        if n is None:
+            raise KeyError(word)
+        return n
 
     def __contains__(self, word: object) -> bool:
-        return self._has(word)
+        return type(word) is str and self.get(word) is not None
 
     def __iter__(self) -> Iterator[str]:
-        """Every word, each once: the ASCII texts' first, then the others' (no count made)."""
-        return chain(self._runs_of, (w for w in self._extra if w not in self._runs_of))
+        words = self._candidates()
+        return chain(filter(self.__contains__, words), filterfalse(words.__contains__, self._extra))
 
     def __len__(self) -> int:
-        return len(self._runs_of) + sum(w not in self._runs_of for w in self._extra)
+        return sum(1 for _ in self)
 
 
-def _judged(found: list[str], ones: list[int], texts: list[str], alone: set[int]) -> list[str]:
-    """``found`` (``_SPACE_CAPITAL``'s matches in the joined ``texts``; ``ones``: the indexes of
-    its marks and one-letter matches) with the words of each text in ``alone``, or with a
-    one-letter match, replaced by its own reading (``_capitals``)."""
-    marks = [i for i in ones if found[i] == _MARK]  # (text k's words follow marks[k])
-    alone = alone.union(bisect_right(marks, i) - 1 for i in ones if found[i] != _MARK)
-    marks.append(len(found))
-    out: list[str] = []
-    done = 0  # found[:done] settled
-    for k in sorted(alone):
-        out.extend(found[done:marks[k]])
-        out.append(_capitals(texts[k]))
-        done = marks[k + 1]
-    out.extend(found[done:])
-    return out
+class LowerCounts(StoreCounts):
+    """Lowercase word -> occurrences written in lowercase (``CorpusStats.lower``). Its words are
+    found at once (health reads which words there are, not how often)."""
+
+    __slots__ = ("_lower",)
+
+    def __init__(self, words: StoreWords, extra: Counter) -> None:
+        super().__init__(words, extra)
+        self._lower = frozenset(words.lower_words())
+
+    def _count(self, word: str) -> int:
+        return self._words.lower(word) if word in self._lower else 0
+
+    def _candidates(self) -> set[str]:
+        return self._lower
+
+    def __iter__(self) -> Iterator[str]:  # (each has a count: none to make)
+        return chain(self._lower, filterfalse(self._lower.__contains__, self._extra))
+
+
+class CapitalCounts(StoreCounts):
+    """Casefolded word -> capitalised occurrences not at a sentence start (``CorpusStats.capital_mid``)."""
+
+    __slots__ = ()
+
+    def _count(self, word: str) -> int:
+        return self._words.capitals(word)
+
+    def _candidates(self) -> set[str]:
+        return self._words.capital_words()
 
 
 # "mempalace/cli.py", "src/acme_sdk/io/read.ts": the directory a code file lives in names the
