@@ -59,6 +59,13 @@ def name_figures(stats: CorpusStats, key: str) -> NameFigures:
                        stats.packages.get(key, 0))
 
 
+def want(stats: CorpusStats, keys: Iterable[str]) -> None:
+    """The names (``name_figures``' keys) typing is about to ask about: their counts made in one
+    pass over the store's words, not one search each (a Counter holds them all already)."""
+    if isinstance(stats.lower, StoreCounts):
+        stats.lower.prime(keys)
+
+
 _CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}
 
 
@@ -327,13 +334,15 @@ class StoreWords:
     word (opening with a letter) stands as a token where a run that strips to it stands: the
     word itself, or one of the few runs that open with other token characters ("4th", "'cause")."""
 
-    __slots__ = ("blob", "size", "_tokens", "_spaced", "_runs", "_stripped", "_odd")
+    __slots__ = ("blob", "size", "_tokens", "_spaced", "_all", "_runs", "_stripped", "_odd", "_counted")
 
     def __init__(self, texts: list[str]) -> None:
         self.blob, self.size = (_JOIN + _JOIN.join(texts)) if texts else "", len(texts)
         self._tokens = self.blob.encode("ascii").translate(_TOKEN_BYTES) + b" "
         self._spaced: bytes | None = None
-        self._runs = list(set(self._tokens.split()))  # the distinct runs
+        self._all = self._tokens.split()  # every run, in order
+        self._runs = list(set(self._all))  # the distinct runs (their hashes now cached)
+        self._counted: dict[bytes, int] = {}  # run -> its occurrences, for the runs :meth:`prime` counted
         self._stripped = list(map(bytes.lstrip, self._runs, repeat(_NOT_LETTERS)))
         odd: dict[bytes, list[bytes]] = {}  # token -> the other runs that strip to it
         # (lstrip gives the run itself where nothing is stripped: most)
@@ -351,25 +360,47 @@ class StoreWords:
         """The casefolded tokens that open with a capital, the rest lowercase (anywhere)."""
         return {t.decode().lower() for t in self._stripped if t[:1].isupper() and t[1:].islower()}
 
+    def _runs_of(self, word: str) -> tuple[bytes, ...]:
+        """The runs whose token is ``word`` (ASCII, opening with a letter)."""
+        token = word.encode()
+        return (token, *self._odd.get(token, ()))
+
+    def prime(self, words: Iterable[str]) -> None:
+        """Count the runs of ``words`` and of their capitalised forms in one pass over the runs
+        (a search of the store's bytes per word cost more than all of them: ``lower`` and
+        ``capitals`` then read these counts)."""
+        wanted: set[bytes] = set()
+        for word in filter(_token_form, words):
+            wanted.update(self._runs_of(word), self._runs_of(word[:1].upper() + word[1:]))
+        wanted.difference_update(self._counted)
+        if wanted:
+            seen = Counter(filter(wanted.__contains__, self._all))
+            self._counted.update((run, seen[run]) for run in wanted)
+
+    def _count(self, run: bytes) -> int:
+        n = self._counted.get(run)
+        if n is None:
+            if self._spaced is None:  # (runs two spaces apart: no two occurrences share a space)
+                self._spaced = self._tokens.replace(b" ", b"  ")
+            n = self._counted[run] = self._spaced.count(b" " + run + b" ")
+        return n
+
     def lower(self, word: str) -> int:
         """How often lowercase ``word`` (one of :meth:`lower_words`) stands as a token."""
-        if not word.isascii():
-            return 0
-        if self._spaced is None:  # (runs two spaces apart: no two occurrences share a space)
-            self._spaced = self._tokens.replace(b" ", b"  ")
-        token = word.encode()
-        return sum(self._spaced.count(b" " + run + b" ") for run in (token, *self._odd.get(token, ())))
+        return sum(map(self._count, self._runs_of(word))) if _token_form(word) else 0
 
     def capitals(self, word: str) -> int:
         """How often ``word`` (casefolded) stands capitalised mid-sentence: each token of it
         that opens with a capital, the rest lowercase, that ``_SENT_START`` does not find at a
         sentence start in the 12 characters of its text before it (as ``_words`` reads it)."""
         title = word[:1].upper() + word[1:]
-        if not (word.isascii() and word[:1].islower() and title[1:].islower()):
+        if not (_token_form(word) and word[:1].islower() and title[1:].islower()):
             return 0  # (an ASCII token with that casefolded form is this title form)
-        token, blob, tokens, n = title.encode(), self.blob, self._tokens, 0
-        for run in (token, *self._odd.get(token, ())):
-            needle, lead = b" " + run + b" ", len(run) - len(token) + 1
+        blob, tokens, n = self.blob, self._tokens, 0
+        for run in self._runs_of(title):
+            if self._counted.get(run) == 0:
+                continue  # (primed: not in the texts)
+            needle, lead = b" " + run + b" ", len(run) - len(title) + 1
             at = tokens.find(needle)
             while at >= 0:
                 p = at + lead  # the token's position in the join
@@ -377,6 +408,12 @@ class StoreWords:
                 n += _SENT_START.search(blob[max(start, p - 12):p]) is None
                 at = tokens.find(needle, at + 1)
         return n
+
+
+def _token_form(word: str) -> bool:
+    """ASCII, a letter first, no space: a word ``StoreWords`` may find (any other character than
+    a token's is a space in its ``_tokens``: a word holding none of those never matches there)."""
+    return word.isascii() and word[:1].isalpha() and " " not in word
 
 
 class StoreCounts(Mapping[str, int]):
@@ -396,6 +433,10 @@ class StoreCounts(Mapping[str, int]):
     def _candidates(self) -> set[str]:
         """Words of the ASCII texts that may have a count (all that do)."""
         raise NotImplementedError
+
+    def prime(self, words: Iterable[str]) -> None:
+        """The words about to be asked (``StoreWords.prime``)."""
+        self._words.prime(words)
 
     def get(self, word: str, default=None):
         n = self._known.get(word)
