@@ -118,6 +118,8 @@ def test_store_counts_made_per_word_asked_equal_the_token_loop(texts, asked):
     got, primed = corpus.store_stats(store), corpus.store_stats(store)
     corpus.want(primed, asked[::2])  # (counted in one pass: some of the words asked, not all)
     for stats in (got, primed):
+        for w in asked:  # (the bound first: before the word's count is made)
+            assert all(corpus.capitals_at_most(stats, w, k) == (capital.get(w, 0) <= k) for k in range(4))
         for w in [*asked, *asked]:
             assert stats.lower.get(w, 0) == lower.get(w, 0)
             assert stats.capital_mid.get(w, 0) == capital.get(w, 0)

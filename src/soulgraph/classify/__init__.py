@@ -167,7 +167,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         tally.add_entity([Vote("project", "package of the store's code files", 4.0, "code")], files)
     if " " not in key and key.isalpha() and name[:1].isupper() and name[1:].islower():
         low = stats.lower.get(key, 0)
-        if low >= 2 and low >= stats.capital_mid.get(key, 0):
+        if low >= 2 and corpus.capitals_at_most(stats, key, low):
             tally.add_entity([Vote("concept", f"ordinary word (lowercase x{low})", 1.5, "word"),
                               Vote("person", "ordinary word", -1.0, "word")])
     return tally

@@ -66,6 +66,14 @@ def want(stats: CorpusStats, keys: Iterable[str]) -> None:
         stats.lower.prime(keys)
 
 
+def capitals_at_most(stats: CorpusStats, key: str, n: int) -> bool:
+    """Whether ``key`` is written capitalised mid-sentence ``n`` times or fewer (typing's test of
+    an ordinary word: most are capitalised less often in all than in lowercase; no search of the
+    store for the exact count then)."""
+    cap = stats.capital_mid
+    return cap.at_most(key, n) if isinstance(cap, CapitalCounts) else cap.get(key, 0) <= n
+
+
 _CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}
 
 
@@ -385,6 +393,14 @@ class StoreWords:
             n = self._counted[run] = self._spaced.count(b" " + run + b" ")
         return n
 
+    def capital_runs(self, word: str) -> int | None:
+        """How often ``word`` capitalised stands as a token anywhere (at a sentence start too):
+        at least :meth:`capitals`; None when :meth:`prime` did not count it."""
+        if not _token_form(word):
+            return 0
+        counts = list(map(self._counted.get, self._runs_of(word[:1].upper() + word[1:])))
+        return None if None in counts else sum(counts)
+
     def lower(self, word: str) -> int:
         """How often lowercase ``word`` (one of :meth:`lower_words`) stands as a token."""
         return sum(map(self._count, self._runs_of(word))) if _token_form(word) else 0
@@ -488,6 +504,13 @@ class CapitalCounts(StoreCounts):
 
     def _count(self, word: str) -> int:
         return self._words.capitals(word)
+
+    def at_most(self, word: str, n: int) -> bool:
+        """``self.get(word, 0) <= n``, not counted when the capitalised runs alone are no more."""
+        runs = self._words.capital_runs(word) if word not in self._known else None
+        if runs is not None and runs + self._extra.get(word, 0) <= n:
+            return True
+        return self.get(word, 0) <= n
 
     def _candidates(self) -> set[str]:
         return self._words.capital_words()
