@@ -117,6 +117,7 @@ def test_store_counts_made_per_word_asked_equal_the_token_loop(texts, asked):
     store = {f"m{i}": t for i, t in enumerate(texts)}
     got, primed = corpus.store_stats(store), corpus.store_stats(store)
     corpus.want(primed, asked[::2])  # (counted in one pass: some of the words asked, not all)
+    corpus.want(primed, asked[1::2])  # (a second call: the runs are gone, each counted when asked)
     for stats in (got, primed):
         for w in asked:  # (the bound first: before the word's count is made)
             assert all(corpus.capitals_at_most(stats, w, k) == (capital.get(w, 0) <= k) for k in range(4))

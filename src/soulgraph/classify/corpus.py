@@ -348,7 +348,8 @@ class StoreWords:
         self.blob, self.size = (_JOIN + _JOIN.join(texts)) if texts else "", len(texts)
         self._tokens = self.blob.encode("ascii").translate(_TOKEN_BYTES) + b" "
         self._spaced: bytes | None = None
-        self._all = self._tokens.split()  # every run, in order
+        # every run, in order, until :meth:`prime` has read them (a store's every word: not kept)
+        self._all: list[bytes] | None = self._tokens.split()
         self._runs = list(set(self._all))  # the distinct runs (their hashes now cached)
         self._counted: dict[bytes, int] = {}  # run -> its occurrences, for the runs :meth:`prime` counted
         self._stripped = list(map(bytes.lstrip, self._runs, repeat(_NOT_LETTERS)))
@@ -376,14 +377,15 @@ class StoreWords:
     def prime(self, words: Iterable[str]) -> None:
         """Count the runs of ``words`` and of their capitalised forms in one pass over the runs
         (a search of the store's bytes per word cost more than all of them: ``lower`` and
-        ``capitals`` then read these counts)."""
+        ``capitals`` then read these counts). Once: the list of every run is freed after."""
         wanted: set[bytes] = set()
         for word in filter(_token_form, words):
             wanted.update(self._runs_of(word), self._runs_of(word[:1].upper() + word[1:]))
         wanted.difference_update(self._counted)
-        if wanted:
+        if wanted and self._all is not None:
             seen = Counter(filter(wanted.__contains__, self._all))
             self._counted.update((run, seen[run]) for run in wanted)
+        self._all = None  # (later words: counted one by one, ``_count``)
 
     def _count(self, run: bytes) -> int:
         n = self._counted.get(run)
