@@ -342,7 +342,8 @@ class StoreWords:
     word (opening with a letter) stands as a token where a run that strips to it stands: the
     word itself, or one of the few runs that open with other token characters ("4th", "'cause")."""
 
-    __slots__ = ("blob", "size", "_tokens", "_spaced", "_all", "_runs", "_stripped", "_odd", "_counted")
+    __slots__ = ("blob", "size", "_tokens", "_spaced", "_all", "_runs", "_stripped", "_odd", "_counted",
+                 "_scans", "_capital_at")
 
     def __init__(self, texts: list[str]) -> None:
         self.blob, self.size = (_JOIN + _JOIN.join(texts)) if texts else "", len(texts)
@@ -352,6 +353,8 @@ class StoreWords:
         self._all: list[bytes] | None = self._tokens.split()
         self._runs = list(set(self._all))  # the distinct runs (their hashes now cached)
         self._counted: dict[bytes, int] = {}  # run -> its occurrences, for the runs :meth:`prime` counted
+        self._scans = 0  # searches of the bytes for a capitalised word so far
+        self._capital_at: dict[bytes, list[int]] | None = None  # capitalised run -> where it stands
         self._stripped = list(map(bytes.lstrip, self._runs, repeat(_NOT_LETTERS)))
         odd: dict[bytes, list[bytes]] = {}  # token -> the other runs that strip to it
         # (lstrip gives the run itself where nothing is stripped: most)
@@ -414,18 +417,42 @@ class StoreWords:
         title = word[:1].upper() + word[1:]
         if not (_token_form(word) and word[:1].islower() and title[1:].islower()):
             return 0  # (an ASCII token with that casefolded form is this title form)
-        blob, tokens, n = self.blob, self._tokens, 0
+        blob, n = self.blob, 0
         for run in self._runs_of(title):
             if self._counted.get(run) == 0:
                 continue  # (primed: not in the texts)
-            needle, lead = b" " + run + b" ", len(run) - len(title) + 1
-            at = tokens.find(needle)
-            while at >= 0:
-                p = at + lead  # the token's position in the join
+            lead = len(run) - len(title)
+            for p in self._places(run):
+                p += lead  # the token's position in the join
                 start = blob.rfind(_MARK, 0, p) + 1  # its text's
                 n += _SENT_START.search(blob[max(start, p - 12):p]) is None
-                at = tokens.find(needle, at + 1)
         return n
+
+    def _places(self, run: bytes) -> list[int]:
+        """Where capitalised ``run`` stands: a search of the bytes for each of the first few
+        words asked, then one index of every capitalised run (a store of news asks about many:
+        a search each would read the store once per word)."""
+        self._scans += 1
+        if self._capital_at is None and self._scans > _SCANS_BEFORE_INDEX:
+            index: dict[bytes, list[int]] = {}
+            for m in _CAPITAL_RUN.finditer(self._tokens):
+                index.setdefault(m.group(1), []).append(m.start(1))
+            self._capital_at = index
+        if self._capital_at is not None:
+            return self._capital_at.get(run, [])
+        out, tokens, needle = [], self._tokens, b" " + run + b" "
+        at = tokens.find(needle)
+        while at >= 0:
+            out.append(at + 1)
+            at = tokens.find(needle, at + 1)
+        return out
+
+
+# Searches of a store's bytes for a capitalised word before StoreWords indexes them all, and what
+# it indexes: a run that opens with other token characters or none, then a capital (every run
+# follows a space in its _tokens)
+_SCANS_BEFORE_INDEX = 4
+_CAPITAL_RUN = re.compile(rb" ([0-9_'\-]*[A-Z][A-Za-z0-9_'\-]*)")
 
 
 def _token_form(word: str) -> bool:
