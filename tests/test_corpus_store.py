@@ -7,6 +7,8 @@ first, a capital after punctuation)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -35,12 +37,20 @@ def _summed(texts: dict[str, str]) -> corpus.CorpusStats:
     return corpus.aggregate((mid, corpus.memory_facts(t)) for mid, t in texts.items())
 
 
+def _counted(words) -> dict[str, int]:
+    """Every word's count, each asked alone (``corpus.StoreCounts`` counts per word asked)."""
+    return {w: words[w] for w in words}
+
+
 def _same(a: corpus.CorpusStats, b: corpus.CorpusStats) -> None:
     assert a.speakers == b.speakers
     assert a.dialogue == b.dialogue
     assert a.technical == b.technical
-    assert a.lower == b.lower and +a.lower == a.lower  # (no zero or negative count left over)
-    assert a.capital_mid == b.capital_mid and +a.capital_mid == a.capital_mid
+    assert _counted(a.lower) == _counted(b.lower)
+    assert 0 not in _counted(a.lower).values()  # (no zero or negative count left over)
+    assert len(a.lower) == len(_counted(a.lower))
+    assert _counted(a.capital_mid) == _counted(b.capital_mid)
+    assert 0 not in _counted(a.capital_mid).values()
     assert a.packages == b.packages
 
 
@@ -80,5 +90,46 @@ def test_the_one_pass_reads_marks_line_starts_and_punctuation_as_each_text_alone
     got = corpus.store_stats(texts)
     _same(got, _summed(texts))
     # " Okonkwo" (a space first) is mid-sentence, "(Okonkwo" opens one; "see\x00 Mira" is mid
-    assert got.capital_mid == {"mira": 4, "okonkwo": 2, "mira's": 1, "lyon": 1}
+    assert _counted(got.capital_mid) == {"mira": 4, "okonkwo": 2, "mira's": 1, "lyon": 1}
     assert got.lower["bakery"] == 1 and not got.technical
+
+
+_SCANS = corpus._SCANS_BEFORE_INDEX
+_ASCII_PARTS = [p for p in _PARTS if p.isascii() and "\x00" not in p] + [
+    "9-Mira", "_Mira", "x-Mira", "Mira9", "a.Mira", "(Mira", "'Mira", "Mira-", "Mira_", "MIRA", "M", "Mi",
+    "Home", "home", "4home", "'home", "home'", "Bakery's", "Bakery", "'Home", ".\n", ":\n\n", "?  ", "#",
+    "\"", "- "]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.sampled_from(_ASCII_PARTS), max_size=30).map(_text), max_size=8),
+       st.lists(st.sampled_from(["mira", "home", "bakery", "mira's", "a b", "cause", "th", "lives",
+                                 "bakery's", "m", "zzz", "é", "mira9", "x-mira", "e-mail"]), max_size=8))
+def test_store_counts_made_per_word_asked_equal_the_token_loop(texts, asked):
+    """The store pass's counts, each made when its word is asked (in any order, each word once
+    or again), against the plain token loop (``_words``: a regex match per token, a
+    ``_SENT_START`` search per capital) over each text: same words, same counts, none for a word
+    the texts do not hold so."""
+    lower, capital = Counter(), Counter()
+    for t in texts:
+        low, cap = corpus._words(t)
+        lower.update(low.split())
+        capital.update(cap.split())
+    store = {f"m{i}": t for i, t in enumerate(texts)}
+    got, primed, indexed = corpus.store_stats(store), corpus.store_stats(store), corpus.store_stats(store)
+    corpus.want(primed, asked[::2])  # (counted in one pass: some of the words asked, not all)
+    corpus.want(primed, asked[1::2])  # (a second call: the runs are gone, each counted when asked)
+    try:
+        for stats in (got, primed, indexed):
+            # indexed: every capitalised run's places at the first word asked, not a search per word
+            corpus._SCANS_BEFORE_INDEX = 0 if stats is indexed else _SCANS
+            for w in asked:  # (the bound first: before the word's count is made)
+                assert all(corpus.capitals_at_most(stats, w, k) == (capital.get(w, 0) <= k) for k in range(4))
+            for w in [*asked, *asked]:
+                assert stats.lower.get(w, 0) == lower.get(w, 0)
+                assert stats.capital_mid.get(w, 0) == capital.get(w, 0)
+                assert (w in stats.lower) == (w in lower) and (w in stats.capital_mid) == (w in capital)
+            assert _counted(stats.lower) == lower and _counted(stats.capital_mid) == capital
+            assert len(stats.lower) == len(lower) and len(stats.capital_mid) == len(capital)
+    finally:
+        corpus._SCANS_BEFORE_INDEX = _SCANS

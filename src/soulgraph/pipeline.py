@@ -16,7 +16,7 @@ from operator import attrgetter
 import networkx as nx
 
 from soulgraph import classify, extract, gcpause, resolve
-from soulgraph.classify import corpus
+from soulgraph.classify import corpus, gazetteer
 from soulgraph.classify.memo import DecisionMemo
 from soulgraph.extract import Progress
 from soulgraph.graph import assemble
@@ -116,6 +116,7 @@ def _build_graph(
     if stats is None:
         stats = _corpus_stats(memories, texts, analyses)
     clusters = resolve.cluster(mentions, registry)
+    corpus.want(stats, [gazetteer.key(c.name) for c in clusters])  # (the names typing looks up)
     decide = classify.decide
     if memo is not None:
         memo.index(analyses, hashes)

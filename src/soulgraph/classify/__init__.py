@@ -117,7 +117,9 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     spec = bool(shape.is_standard(name))
     if stats is None:
         stats = corpus.stats(texts)
-    fig = corpus.name_figures(stats, key)
+    # (the store's figures about the name, read where a rule needs them: a word's counts are
+    # made when asked, ``corpus.StoreCounts``)
+    speaker = key in stats.speakers
     # Mentions with the same cues and evidence vote alike: each kind is voted once with its
     # count (same counts, weights and kinds; 5-10x fewer vote lists for a frequent name).
     # Groups end in the order of their last mention, so Tally.kinds' "last wins" is unchanged.
@@ -147,7 +149,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
         group[-1] += 1
         groups[sig] = group
-    entity = _EntityFlags(name, spec, given, listed and not fig.speaker, ambiguous, marque, not listed_votes)
+    entity = _EntityFlags(name, spec, given, listed and not speaker, ambiguous, marque, not listed_votes)
     # A group's mentions share its first one's cues and quotes (both are in its key, or it
     # holds one mention): what holds for some mention holds for some group's first.
     agent = quoted_any = False
@@ -157,15 +159,15 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
         agent = agent or "speaker:agent" in m.cues
         quoted_any = quoted_any or quoted
     tally.quoted = quoted_any
-    if fig.speaker and not listed and not agent:
+    if speaker and not listed and not agent:
         tally.add_entity([Vote("person", "speaker", 5.0, "speaker")])
-    files = fig.files
+    files = stats.packages.get(key, 0)
     if files >= 2 and " " not in key:  # "mempalace/cli.py", "mempalace/palace.py": the code being built,
         # a project even when it also ships a command ("mempalace mine"); grows with the file count
         tally.add_entity([Vote("project", "package of the store's code files", 4.0, "code")], files)
     if " " not in key and key.isalpha() and name[:1].isupper() and name[1:].islower():
-        low, cap = fig.lower, fig.capital_mid
-        if low >= 2 and low >= cap:
+        low = stats.lower.get(key, 0)
+        if low >= 2 and corpus.capitals_at_most(stats, key, low):
             tally.add_entity([Vote("concept", f"ordinary word (lowercase x{low})", 1.5, "word"),
                               Vote("person", "ordinary word", -1.0, "word")])
     return tally

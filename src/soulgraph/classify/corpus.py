@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import functools
 import re
-from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, chain, compress, count, filterfalse, repeat
-from operator import add, attrgetter, contains, eq, not_, or_
+from itertools import chain, compress, count, filterfalse, repeat
+from operator import attrgetter, contains, eq, is_not, or_
 from typing import NamedTuple
 
 from soulgraph.models import Memory, Segment
@@ -39,8 +38,8 @@ class CorpusStats:
     speakers: frozenset[str]  # casefolded speaker names
     dialogue: frozenset[str]  # ids of memories written as speaker turns
     technical: frozenset[str]  # ids of memories full of code (identifiers, paths, backticks)
-    lower: Counter  # lowercase word -> occurrences written in lowercase
-    capital_mid: Counter  # lowercase word -> capitalised occurrences not at a sentence start
+    lower: Mapping[str, int]  # lowercase word -> occurrences written in lowercase (a Counter, or LowerCounts)
+    capital_mid: Mapping[str, int]  # lowercase word -> capitalised occurrences not at a sentence start
     packages: Counter  # casefolded directory -> code-file paths under it ("mempalace/cli.py")
 
 
@@ -58,6 +57,21 @@ class NameFigures(NamedTuple):
 def name_figures(stats: CorpusStats, key: str) -> NameFigures:
     return NameFigures(key in stats.speakers, stats.lower.get(key, 0), stats.capital_mid.get(key, 0),
                        stats.packages.get(key, 0))
+
+
+def want(stats: CorpusStats, keys: Iterable[str]) -> None:
+    """The names (``name_figures``' keys) typing is about to ask about: their counts made in one
+    pass over the store's words, not one search each (a Counter holds them all already)."""
+    if isinstance(stats.lower, StoreCounts):
+        stats.lower.prime(keys)
+
+
+def capitals_at_most(stats: CorpusStats, key: str, n: int) -> bool:
+    """Whether ``key`` is written capitalised mid-sentence ``n`` times or fewer (typing's test of
+    an ordinary word: most are capitalised less often in all than in lowercase; no search of the
+    store for the exact count then)."""
+    cap = stats.capital_mid
+    return cap.at_most(key, n) if isinstance(cap, CapitalCounts) else cap.get(key, 0) <= n
 
 
 _CACHE: dict[tuple[int, int], tuple[Mapping[str, str], CorpusStats]] = {}
@@ -291,109 +305,244 @@ _CAPITAL_MID = re.compile(
     r"(?=[0-9_'\-]*[a-z]))")
 
 # The store pass (``_store_words``) joins its texts by _JOIN, and opens the first with it: a
-# space, then _MARK, a character no text it joins holds (a text with one is read on its own)
+# space, then _MARK, a character no text it joins holds (a text with one is read on its own):
+# a token's text starts after the last mark before it
 _MARK = "\x00"
 _JOIN = " " + _MARK
-# _CAPITAL_MID's space branches in texts so joined (the capital after a space, then its
-# lookbehinds), and the mark of each text: a pattern that opens with a literal space, which the
-# search skips to in a plain character loop (a character set first, as in _CAPITAL_MID, is tested
-# at every character: about twice the cost on LoCoMo). At a text's start the mark stands for
-# _CAPITAL_MID's \A: no capital right after it is a match (no space before it), and " " after it
-# opens its one-letter branch
-_SPACE_CAPITAL = re.compile(
-    rf" ([{_MARK}A-Z](?:(?<={_MARK})|(?<=[^{_class(_NEAR_START)}{_MARK}] [A-Z]){_TITLE_TAIL}"
-    rf"|(?<=[{_MARK}{_class(_NEAR_START - _OPENS_BEFORE_SPACE)}] [A-Z])(?=[0-9_'\-]*[a-z])))")
-# ... and its other one-letter branch, a capital after a character that is neither a space, a
-# line break nor a letter ("(Word", "9Word"), found by class: capitals "A", those characters ".",
-# the others "a" (the join's space and mark among them: so a ".A" never straddles two texts)
-_CAPITAL_CLASS = bytes(65 if 65 <= c <= 90 else 97 if (97 <= c <= 122 or c in b" \n\x00") else 46
-                       for c in range(256))
 
 
-def _store_words(texts: list[str]) -> tuple[Counter, Counter]:
+def _store_words(texts: list[str]) -> tuple[StoreCounts, StoreCounts]:
     """The lowercase words and the capitalised mid-sentence words (casefolded) of ``texts``,
-    counted as ``aggregate`` counts each text's ``_memory_words`` (key order aside): the ASCII
-    texts joined, in one translate, split and count, and one findall of their capitalised
-    words (a text with a capital the token loop must judge is read alone); the others one by
-    one (a text of other characters would make the whole store's string one of 2 or 4 bytes a
-    character: a slower search)."""
+    counted as ``aggregate`` counts each text's ``_memory_words``: the ASCII texts joined and
+    read per word asked (:class:`StoreWords`); the others one by one, counted at once (a text
+    of other characters would make the whole store's string one of 2 or 4 bytes a character)."""
     plain = list(map(str.isascii, texts))
     marked = list(map(contains, texts, repeat(_MARK)))
     if any(marked):
         plain = [ok and not m for ok, m in zip(plain, marked, strict=True)]
-    joined = list(compress(texts, plain))
-    lower, capital_mid = _joined_words(joined) if joined else (Counter(), Counter())
-    if len(joined) < len(texts):
+    joined = StoreWords(list(compress(texts, plain)))
+    lower: Counter = Counter()
+    capital_mid: Counter = Counter()
+    if joined.size < len(texts):
         for text in compress(texts, map(eq, plain, repeat(False))):
             low, cap = _memory_words(text)
             lower.update(low.split())
             capital_mid.update(cap.split())
-    return lower, capital_mid
+    return LowerCounts(joined, lower), CapitalCounts(joined, capital_mid)
 
 
-def _joined_words(texts: list[str]) -> tuple[Counter, Counter]:
-    """``_store_words`` of ASCII texts, none holding ``_MARK``."""
-    blob = _JOIN + _JOIN.join(texts)
-    raw = blob.encode("ascii")
-    lower = _lower_counts(raw.translate(_TOKEN_BYTES).split())
-    found = _SPACE_CAPITAL.findall(blob)  # each text's words, after the mark that opens it
-    alone = _after_other(raw.translate(_CAPITAL_CLASS), list(map(len, texts)))
-    ones = list(compress(count(), map(eq, map(len, found), repeat(1))))  # marks, one-letter matches
-    if alone or len(ones) > len(texts):  # a text with a capital the token loop must judge
-        found = _judged(found, ones, texts, alone)
-    capital_mid = Counter(" ".join(found).lower().split())
-    del capital_mid[_MARK]
-    return lower, capital_mid
+class StoreWords:
+    """ASCII texts, none holding ``_MARK``, joined (``_JOIN`` opens each), read per word asked:
+    a build asks about a few dozen words (typing: its entities' names), where a count of every
+    word of the store (~75k tokens at 2,760 chat turns) was most of the store statistics' cost.
 
+    ``_tokens``: the join through ``_TOKEN_BYTES`` (a space for every byte that is no token
+    character), a space last: the ``_TOKEN_ASCII`` runs, each between spaces at the positions
+    of the join. A run's token is the run from its first letter on (``_ascii_tokens``), so a
+    word (opening with a letter) stands as a token where a run that strips to it stands: the
+    word itself, or one of the few runs that open with other token characters ("4th", "'cause")."""
 
-def _after_other(classes: bytes, sizes: list[int]) -> set[int]:
-    """The indexes of the joined texts (``sizes``: their lengths) that hold a capital right after
-    a character neither white space nor a letter (``classes``: the blob through _CAPITAL_CLASS)."""
-    out: set[int] = set()
-    at = classes.find(b".A")
-    if at < 0:
+    __slots__ = ("blob", "size", "_tokens", "_spaced", "_all", "_runs", "_stripped", "_odd", "_counted",
+                 "_scans", "_capital_at")
+
+    def __init__(self, texts: list[str]) -> None:
+        self.blob, self.size = (_JOIN + _JOIN.join(texts)) if texts else "", len(texts)
+        self._tokens = self.blob.encode("ascii").translate(_TOKEN_BYTES) + b" "
+        self._spaced: bytes | None = None
+        # every run, in order, until :meth:`prime` has read them (a store's every word: not kept)
+        self._all: list[bytes] | None = self._tokens.split()
+        self._runs = list(set(self._all))  # the distinct runs (their hashes now cached)
+        self._counted: dict[bytes, int] = {}  # run -> its occurrences, for the runs :meth:`prime` counted
+        self._scans = 0  # searches of the bytes for a capitalised word so far
+        self._capital_at: dict[bytes, list[int]] | None = None  # capitalised run -> where it stands
+        self._stripped = list(map(bytes.lstrip, self._runs, repeat(_NOT_LETTERS)))
+        odd: dict[bytes, list[bytes]] = {}  # token -> the other runs that strip to it
+        # (lstrip gives the run itself where nothing is stripped: most)
+        for token, run in compress(zip(self._stripped, self._runs, strict=True),
+                                   map(is_not, self._stripped, self._runs)):
+            odd.setdefault(token, []).append(run)
+        self._odd = odd
+
+    def lower_words(self) -> set[str]:
+        """Every lowercase token (a run is lowercase as its token is: stripping drops no cased
+        character and leaves a letter)."""
+        return set(map(bytes.decode, compress(self._stripped, map(bytes.islower, self._runs))))
+
+    def capital_words(self) -> set[str]:
+        """The casefolded tokens that open with a capital, the rest lowercase (anywhere)."""
+        return {t.decode().lower() for t in self._stripped if t[:1].isupper() and t[1:].islower()}
+
+    def _runs_of(self, word: str) -> tuple[bytes, ...]:
+        """The runs whose token is ``word`` (ASCII, opening with a letter)."""
+        token = word.encode()
+        return (token, *self._odd.get(token, ()))
+
+    def prime(self, words: Iterable[str]) -> None:
+        """Count the runs of ``words`` and of their capitalised forms in one pass over the runs
+        (a search of the store's bytes per word cost more than all of them: ``lower`` and
+        ``capitals`` then read these counts). Once: the list of every run is freed after."""
+        wanted: set[bytes] = set()
+        for word in filter(_token_form, words):
+            wanted.update(self._runs_of(word), self._runs_of(word[:1].upper() + word[1:]))
+        wanted.difference_update(self._counted)
+        if wanted and self._all is not None:
+            seen = Counter(filter(wanted.__contains__, self._all))
+            self._counted.update((run, seen[run]) for run in wanted)
+        self._all = None  # (later words: counted one by one, ``_count``)
+
+    def _count(self, run: bytes) -> int:
+        n = self._counted.get(run)
+        if n is None:
+            if self._spaced is None:  # (runs two spaces apart: no two occurrences share a space)
+                self._spaced = self._tokens.replace(b" ", b"  ")
+            n = self._counted[run] = self._spaced.count(b" " + run + b" ")
+        return n
+
+    def capital_runs(self, word: str) -> int | None:
+        """How often ``word`` capitalised stands as a token anywhere (at a sentence start too):
+        at least :meth:`capitals`; None when :meth:`prime` did not count it."""
+        if not _token_form(word):
+            return 0
+        counts = list(map(self._counted.get, self._runs_of(word[:1].upper() + word[1:])))
+        return None if None in counts else sum(counts)
+
+    def lower(self, word: str) -> int:
+        """How often lowercase ``word`` (one of :meth:`lower_words`) stands as a token."""
+        return sum(map(self._count, self._runs_of(word))) if _token_form(word) else 0
+
+    def capitals(self, word: str) -> int:
+        """How often ``word`` (casefolded) stands capitalised mid-sentence: each token of it
+        that opens with a capital, the rest lowercase, that ``_SENT_START`` does not find at a
+        sentence start in the 12 characters of its text before it (as ``_words`` reads it)."""
+        title = word[:1].upper() + word[1:]
+        if not (_token_form(word) and word[:1].islower() and title[1:].islower()):
+            return 0  # (an ASCII token with that casefolded form is this title form)
+        blob, n = self.blob, 0
+        for run in self._runs_of(title):
+            if self._counted.get(run) == 0:
+                continue  # (primed: not in the texts)
+            lead = len(run) - len(title)
+            for p in self._places(run):
+                p += lead  # the token's position in the join
+                start = blob.rfind(_MARK, 0, p) + 1  # its text's
+                n += _SENT_START.search(blob[max(start, p - 12):p]) is None
+        return n
+
+    def _places(self, run: bytes) -> list[int]:
+        """Where capitalised ``run`` stands: a search of the bytes for each of the first few
+        words asked, then one index of every capitalised run (a store of news asks about many:
+        a search each would read the store once per word)."""
+        self._scans += 1
+        if self._capital_at is None and self._scans > _SCANS_BEFORE_INDEX:
+            index: dict[bytes, list[int]] = {}
+            for m in _CAPITAL_RUN.finditer(self._tokens):
+                index.setdefault(m.group(1), []).append(m.start(1))
+            self._capital_at = index
+        if self._capital_at is not None:
+            return self._capital_at.get(run, [])
+        out, tokens, needle = [], self._tokens, b" " + run + b" "
+        at = tokens.find(needle)
+        while at >= 0:
+            out.append(at + 1)
+            at = tokens.find(needle, at + 1)
         return out
-    starts = list(accumulate(map(add, sizes, repeat(len(_JOIN))), initial=len(_JOIN)))
-    while at >= 0:
-        k = bisect_right(starts, at) - 1
-        out.add(k)
-        at = classes.find(b".A", starts[k + 1])  # (the next text on)
-    return out
 
 
-def _lower_counts(runs: list[bytes]) -> Counter:
-    """The lowercase ``_ascii_tokens`` among ``runs`` (``_TOKEN_BYTES`` runs, not yet stripped
-    of what opens them before their first letter), counted. Counted first, stripped after: a
-    run is lowercase as its token is (stripping drops no cased character and leaves a letter),
-    so only the distinct words, not each of their occurrences, are stripped and decoded."""
-    low = Counter(filter(bytes.islower, runs))
-    distinct = list(low)
-    words = list(map(bytes.lstrip, distinct, repeat(_NOT_LETTERS)))
-    kept = list(map(eq, words, distinct))  # (nothing stripped: most)
-    counted = Counter(dict(zip(map(bytes.decode, compress(words, kept)), compress(low.values(), kept),
-                               strict=True)))
-    if not all(kept):  # ("4th", "'cause"): added one by one, as "cause" may be there too
-        odd = list(map(not_, kept))
-        for w, n in zip(compress(words, odd), compress(low.values(), odd), strict=True):
-            counted[w.decode()] += n
-    return counted
+# Searches of a store's bytes for a capitalised word before StoreWords indexes them all, and what
+# it indexes: a run that opens with other token characters or none, then a capital (every run
+# follows a space in its _tokens)
+_SCANS_BEFORE_INDEX = 4
+_CAPITAL_RUN = re.compile(rb" ([0-9_'\-]*[A-Z][A-Za-z0-9_'\-]*)")
 
 
-def _judged(found: list[str], ones: list[int], texts: list[str], alone: set[int]) -> list[str]:
-    """``found`` (``_SPACE_CAPITAL``'s matches in the joined ``texts``; ``ones``: the indexes of
-    its marks and one-letter matches) with the words of each text in ``alone``, or with a
-    one-letter match, replaced by its own reading (``_capitals``)."""
-    marks = [i for i in ones if found[i] == _MARK]  # (text k's words follow marks[k])
-    alone = alone.union(bisect_right(marks, i) - 1 for i in ones if found[i] != _MARK)
-    marks.append(len(found))
-    out: list[str] = []
-    done = 0  # found[:done] settled
-    for k in sorted(alone):
-        out.extend(found[done:marks[k]])
-        out.append(_capitals(texts[k]))
-        done = marks[k + 1]
-    out.extend(found[done:])
-    return out
+def _token_form(word: str) -> bool:
+    """ASCII, a letter first, no space: a word ``StoreWords`` may find (any other character than
+    a token's is a space in its ``_tokens``: a word holding none of those never matches there)."""
+    return word.isascii() and word[:1].isalpha() and " " not in word
+
+
+class StoreCounts(Mapping[str, int]):
+    """word -> occurrences in a store: a ``Counter``'s figures, each made on the word's first
+    ask from the ASCII texts (``words``, :class:`StoreWords`) plus ``extra`` (the other texts'
+    words, counted). No zero counts: a word with none is not in it."""
+
+    __slots__ = ("_words", "_extra", "_known")
+
+    def __init__(self, words: StoreWords, extra: Counter) -> None:
+        self._words, self._extra = words, extra
+        self._known: dict[str, int] = {}
+
+    def _count(self, word: str) -> int:
+        raise NotImplementedError
+
+    def _candidates(self) -> set[str]:
+        """Words of the ASCII texts that may have a count (all that do)."""
+        raise NotImplementedError
+
+    def prime(self, words: Iterable[str]) -> None:
+        """The words about to be asked (``StoreWords.prime``)."""
+        self._words.prime(words)
+
+    def get(self, word: str, default=None):
+        n = self._known.get(word)
+        if n is None:
+            n = self._known[word] = self._count(word) + self._extra.get(word, 0)
+        return n if n else default
+
+    def __getitem__(self, word: str) -> int:
+        n = self.get(word)
+        if n is None:
+            raise KeyError(word)
+        return n
+
+    def __contains__(self, word: object) -> bool:
+        return type(word) is str and self.get(word) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        words = self._candidates()
+        return chain(filter(self.__contains__, words), filterfalse(words.__contains__, self._extra))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class LowerCounts(StoreCounts):
+    """Lowercase word -> occurrences written in lowercase (``CorpusStats.lower``). Its words are
+    found at once (health reads which words there are, not how often)."""
+
+    __slots__ = ("_lower",)
+
+    def __init__(self, words: StoreWords, extra: Counter) -> None:
+        super().__init__(words, extra)
+        self._lower = frozenset(words.lower_words())
+
+    def _count(self, word: str) -> int:
+        return self._words.lower(word) if word in self._lower else 0
+
+    def _candidates(self) -> set[str]:
+        return self._lower
+
+    def __iter__(self) -> Iterator[str]:  # (each has a count: none to make)
+        return chain(self._lower, filterfalse(self._lower.__contains__, self._extra))
+
+
+class CapitalCounts(StoreCounts):
+    """Casefolded word -> capitalised occurrences not at a sentence start (``CorpusStats.capital_mid``)."""
+
+    __slots__ = ()
+
+    def _count(self, word: str) -> int:
+        return self._words.capitals(word)
+
+    def at_most(self, word: str, n: int) -> bool:
+        """``self.get(word, 0) <= n``, not counted when the capitalised runs alone are no more."""
+        runs = self._words.capital_runs(word) if word not in self._known else None
+        if runs is not None and runs + self._extra.get(word, 0) <= n:
+            return True
+        return self.get(word, 0) <= n
+
+    def _candidates(self) -> set[str]:
+        return self._words.capital_words()
 
 
 # "mempalace/cli.py", "src/acme_sdk/io/read.ts": the directory a code file lives in names the
