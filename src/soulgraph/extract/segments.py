@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from soulgraph.models import Memory, Segment
+from soulgraph.models import Memory, Segment, new_segment
 
 
 def segments_of(memory: Memory) -> Iterator[Segment]:
@@ -12,4 +12,4 @@ def segments_of(memory: Memory) -> Iterator[Segment]:
     if memory.segments:
         yield from memory.segments
     else:
-        yield Segment(speaker=memory.speaker, start=0, end=len(memory.content))
+        yield new_segment(memory.speaker, 0, len(memory.content))

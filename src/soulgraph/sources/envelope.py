@@ -23,7 +23,7 @@ import functools
 import re
 from itertools import repeat
 
-from soulgraph.models import Segment, unvalidated, unvalidated_all
+from soulgraph.models import Segment, new_segment, new_segments
 
 # A speaker prefix at the start of a line: 1-3 capitalised words, then ":" (or [Name]).
 _PREFIX = re.compile(
@@ -112,7 +112,10 @@ def split_all(texts: list[str], speakers: list[str | None]) -> list[list[Segment
     matches = list(map(_PREFIX.match, texts))
     multi = list(map(str.__contains__, texts, repeat("\n")))
     out: list[list[Segment]] = []
-    at, values = [], []  # where a one-line text's segment goes, and its fields
+    at: list[int] = []  # where a one-line text's segment goes
+    names: list[str] = []  # its fields
+    starts: list[int] = []
+    ends: list[int] = []
     named: dict = {}  # (prefix groups, speaker) -> the turn's speaker or None: few distinct ones
     for text, speaker, m, lf in zip(texts, speakers, matches, multi, strict=True):
         if lf:
@@ -126,12 +129,11 @@ def split_all(texts: list[str], speakers: list[str | None]) -> list[list[Segment
             if name is not None:  # (the body runs to the end, less any "\r" there)
                 body = m.end()
                 at.append(len(out))
-                values.append({"speaker": name, "start": body,
-                               "end": _turn_end(text, body) if text[-1] == "\r" else len(text)})
+                names.append(name)
+                starts.append(body)
+                ends.append(_turn_end(text, body) if text[-1] == "\r" else len(text))
         out.append([])
-    fields = _SEGMENT_FIELDS
-    for i, seg in zip(at, unvalidated_all(Segment, values, map(set, repeat(fields, len(values)))),
-                      strict=True):
+    for i, seg in zip(at, new_segments(names, starts, ends), strict=True):
         out[i].append(seg)
     return out
 
@@ -161,7 +163,7 @@ def _lines(text: str, speaker: str | None) -> list[Segment]:
         end = found[i + 1][0] if i + 1 < len(found) else len(text)
         while end > body and text[end - 1] in "\r\n":
             end -= 1
-        segs.append(_segment(name, body, max(end, body)))
+        segs.append(new_segment(name, body, max(end, body)))
     return segs
 
 
@@ -170,7 +172,7 @@ def _one_line(text: str, speaker: str | None) -> list[Segment]:
     start, so there is one prefix or none, and no repeat nor transcript to count."""
     m = _PREFIX.match(text)
     turn = _one_line_turn(text, m, speaker) if m is not None else None
-    return [] if turn is None else [_segment(*turn)]
+    return [] if turn is None else [new_segment(*turn)]
 
 
 def _one_line_turn(text: str, m: re.Match, speaker: str | None) -> tuple[str, int, int] | None:
@@ -219,16 +221,6 @@ def _head_name(groups: tuple[str | None, str | None]) -> str | None:
 def _known_speaker(name: str, speaker: str | None) -> bool:
     """A speaker by role ("User", "Assistant") or the one the memory's record names."""
     return name in ROLES or (speaker is not None and name == speaker)
-
-
-_SEGMENT_FIELDS = ("speaker", "start", "end")
-
-
-def _segment(speaker: str | None, start: int, end: int) -> Segment:
-    """``Segment(speaker=speaker, start=start, end=end)`` without pydantic's validation (its
-    fields' types hold here: a name or None, two ints), in the same instance state: one per
-    turn of every memory read, a third of its reading time went to validating them."""
-    return unvalidated(Segment, {"speaker": speaker, "start": start, "end": end}, set(_SEGMENT_FIELDS))
 
 
 def _speakers(text: str, speaker: str | None, raw: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
