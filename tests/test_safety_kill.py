@@ -51,6 +51,13 @@ def graph_dict() -> dict:
     return soulproto.to_soul(g)
 
 
+def _interruptible() -> None:
+    """In the child before exec: Ctrl-C's default action, as in a terminal (a runner started in
+    the background has SIGINT ignored, and a child inherits that: Python then never raises
+    KeyboardInterrupt, and the repair would finish with exit 0)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def temps(folder: Path) -> list[str]:
     return sorted(f for f in os.listdir(folder) if f.startswith(".soulgraph-tmp-"))
 
@@ -215,7 +222,8 @@ def test_ctrl_c_says_so_in_one_line_and_leaves_the_soul_whole(tmp_path):
         env = {**os.environ, "SOULGRAPH_TEST_SLOW_WRITE": delay}
         proc = subprocess.Popen([sys.executable, "-m", "soulgraph", "repair", "--rebuild-graph",
                                  str(soul.path), "--extractor", "regex"], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=_interruptible)
         deadline = time.monotonic() + 120
         while not temps(soul.dir) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.001)  # interrupt it while it writes
@@ -274,7 +282,8 @@ def test_ctrl_c_of_a_spacy_repair_with_workers_prints_one_line(tmp_path):
     before = store.read_bytes()
     proc = subprocess.Popen([sys.executable, "-m", "soulgraph", "repair", "--rebuild-graph", str(store),
                              "--extractor", "spacy", "--workers", "2"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_interruptible)
     deadline = time.monotonic() + 120
     while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
