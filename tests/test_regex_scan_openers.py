@@ -15,7 +15,7 @@ from soulgraph.extract import regex_scan as S
 from soulgraph.extract import regex_words as W
 
 # NAME_RUN without its opener lookahead: the run pattern scan() read every capital with before.
-PLAIN_RUN = re.compile(P.NAME_RUN.pattern.replace(f"(?!(?:{P._OPENER_SKIP}){P._RUN_END})", "", 1))
+PLAIN_RUN = re.compile(P.NAME_RUN.pattern.replace(f"(?!(?:{P._OPENER_SKIP}){P._run_end(P.UPPER)})", "", 1))
 
 
 def test_plain_run_pattern_is_the_lookahead_removed():

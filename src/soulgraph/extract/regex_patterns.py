@@ -54,9 +54,6 @@ def _run_end(upper: str) -> str:
             r"|[,!?;:)\"”\n\r]|\.(?![^\W_])|\Z)")
 
 
-_RUN_END = _run_end(UPPER)
-
-
 def _opener_skip(words: tuple[str, ...]) -> str:
     """The words after their first letter (the lookahead sits after it), as one alternation.
 
