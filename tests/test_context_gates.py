@@ -91,20 +91,6 @@ def test_pronoun_cut_by_the_window_counts_as_the_slice_reads_it():
     assert C.MemoryScan(text).pronoun_near(m) is C._pronoun_near(m, text, text[:10]) is False
 
 
-def test_pronoun_letter_sets_hold_every_first_and_last_letter_re_accepts():
-    import sys
-
-    full = C._PRONOUN.fullmatch  # every pronoun opens with h or s and ends in e, m, r, s or f
-    first, last = set(), set()
-    for cp in range(sys.maxunicode + 1):
-        c = chr(cp)
-        if full(c + "e") or full(c + "he"):
-            first.add(c)
-        if full("h" + c) or full("hi" + c) or full("he" + c) or full("himsel" + c):
-            last.add(c)
-    assert first == C._PRON_FIRST and last == C._PRON_LAST
-
-
 def test_pronoun_cut_words_in_every_case():
     rng = random.Random(11)
     pool = [*_WORDS, "HE", "Hers", "ſhe", "hiſ", "SHE", "herSelf"]
@@ -268,16 +254,21 @@ def test_lowercase_pronoun_pattern_finds_the_spans_of_the_plain_one():
 def test_pronoun_spans_found_at_their_h_are_the_class_patterns():
     """``MemoryScan`` finds the pronouns of ASCII text at their "h" (``_PRONOUN_AT_H``, a
     literal first: sre skips ahead without a class test per character): the spans of
-    ``_PRONOUN_LOWER``, "she" opening at its "s"."""
+    ``_PRONOUN_LOWER``, "she" opening at its "s"; and a search of a window in place (``pos``,
+    ``endpos``) answers as a search of its slice, but where a word is cut at its start."""
     rng = random.Random(13)
     parts = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "shes", "sshe", "the", "hh",
              "sh", "h", "s", "e", "hi", "im", "ers", "self", "a", "1", "_", "'", "-", ".", " ", "\n", "Sh"]
     for _ in range(20000):
         t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12))).lower()
-        scan = C.MemoryScan(t)
-        scan._find_pronouns()
-        want = [m.span() for m in _PRONOUN_LOWER.finditer(t)] if scan._hinted else []
-        assert list(zip(scan._pron_starts, scan._pron_ends, strict=True)) == want, t
+        spans = [(r.start() - (r.start() > 0 and t[r.start() - 1] == "s"), r.end())
+                 for r in C._PRONOUN_AT_H.finditer(t)]
+        assert spans == [m.span() for m in _PRONOUN_LOWER.finditer(t)], t
+        a = rng.randint(0, len(t))
+        b = rng.randint(a, len(t))
+        if a == 0 or not C._isw(t[a - 1]):
+            in_place = C._PRONOUN_AT_H.search(t, a, b) is None
+            assert in_place == (_PRONOUN_LOWER.search(t[a:b]) is None), (t, a, b)
 
 
 def test_lowercase_pet_pattern_answers_as_the_plain_one():
@@ -342,8 +333,8 @@ def test_pet_hint_is_the_hint_tuple():
 
 def test_pronoun_hint_written_out_is_the_hint_tuple():
     for text in ("he", "hi", "h\u0131", "HE", "ah", "x", "", "sHe", "this", "xh\u0131x"):
-        scan = C.MemoryScan(text)
-        scan._find_pronouns()
+        scan = C.MemoryScan(text + " ")
+        scan._pronoun_in(0, 1)
         assert scan._hinted is C._maybe(C._PRONOUN_HINTS, text), text
 
 

@@ -7,7 +7,6 @@ same fact seen twice counts once per mention.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 
@@ -941,24 +940,18 @@ def _isw(c: str) -> bool:  # what \w matches
     return c.isalnum() or c == "_"
 
 
-# The characters ``_PRONOUN`` (re.I) accepts as a pronoun's first and last letter ("ſ" is an
-# "s" to it); tests/test_context_gates.py checks them against every code point.
-_PRON_FIRST = frozenset("hHsS\u017f")
-_PRON_LAST = frozenset("eEfFmMrRsS\u017f")
-
-
 class MemoryScan:
-    """What the mentions of one memory share: where its gendered pronouns are (one scan of
-    the text, not one per mention) and the pet-word answer per sentence."""
+    """What the mentions of one memory share: its lowercase text, whether it may hold a
+    gendered pronoun at all (read once, not once per mention), and the pet-word answer per
+    sentence."""
 
-    __slots__ = ("text", "_low", "_pron_starts", "_pron_ends", "_hinted", "_pet", "_pet_hinted")
+    __slots__ = ("text", "_low", "_hinted", "_ascii", "_pet", "_pet_hinted")
 
     def __init__(self, text: str) -> None:
-        # (the other slots are set when first needed: _pron_ends and _hinted by
-        # _find_pronouns, _pet with _pet_hinted)
+        # (the other slots are set when first needed: _ascii with _hinted, _pet with _pet_hinted)
         self.text = text
         self._low: str | None = None  # text.lower(), read by both the pet and the pronoun hints
-        self._pron_starts: list[int] | None = None
+        self._hinted: bool | None = None
         self._pet_hinted: bool | None = None
 
     def pet_near(self, m: Mention) -> bool:
@@ -995,59 +988,32 @@ class MemoryScan:
                 or self._pronoun_in(m.end, min(len(text), max(m.sent_end, m.end) + 80)))
 
     def _pronoun_in(self, a: int, b: int) -> bool:
-        """Whether ``_PRONOUN`` finds a match in ``text[a:b]``. A match is a whole run of word
-        characters, so it is a match of the whole text inside [a, b), or the run the slice
-        cuts at either end."""
+        """Whether ``_PRONOUN`` finds a match in ``text[a:b]``. ASCII text: its lowercase is
+        searched from ``a`` to ``b`` in place (``_PRONOUN_AT_H``, no slice, a search that stops
+        at the first pronoun); the lookbehinds and ``\\b`` there see the character before ``a``,
+        which reads as the slice's start does unless it is a word character (a word cut by the
+        window: then the slice is searched)."""
         if a >= b:
             return False
-        if self._pron_starts is None:
-            self._find_pronouns()
-        starts, text = self._pron_starts, self.text
-        i = bisect.bisect_left(starts, a)
-        if i < len(starts) and self._pron_ends[i] <= b:
-            return True
-        if not self._hinted:
+        hinted = self._hinted
+        if hinted is None:
+            low = self._lower()
+            hinted = self._hinted = "he" in low or "hi" in low or "h\u0131" in low  # (_PRONOUN_HINTS)
+            self._ascii = self.text.isascii()
+        if not hinted:
             return False  # no "he" / "hi" anywhere: no slice holds a pronoun
-        # (a cut word can only be a pronoun when it opens / ends with a pronoun's first / last
-        # letter, as re.I reads them: no loop for the names and spaces at most cuts)
-        if a > 0 and text[a] in _PRON_FIRST and _isw(text[a - 1]):  # a word cut at the start
-            k = a
-            while k < b and k - a < 8 and _isw(text[k]):
-                k += 1
-            if k - a < 8 and _PRONOUN.fullmatch(text[a:k]):
-                return True
-        if b < len(text) and text[b - 1] in _PRON_LAST and _isw(text[b]):  # ... or at the end
-            k = b
-            while k > a and b - k < 8 and _isw(text[k - 1]):
-                k -= 1
-            if b - k < 8 and _PRONOUN.fullmatch(text[k:b]):
-                return True
-        return False
+        if not self._ascii:
+            return _PRONOUN.search(self.text[a:b]) is not None
+        low = self._low
+        if a and _isw(low[a - 1]):
+            return _PRONOUN_AT_H.search(low[a:b]) is not None
+        return _PRONOUN_AT_H.search(low, a, b) is not None
 
     def _lower(self) -> str:
         low = self._low
         if low is None:
             low = self._low = self.text.lower()
         return low
-
-    def _find_pronouns(self) -> None:
-        text = self.text
-        low = self._lower()
-        self._hinted = "he" in low or "hi" in low or "h\u0131" in low  # (_PRONOUN_HINTS written out)
-        starts: list[int] = []
-        ends: list[int] = []
-        if self._hinted:
-            if text.isascii():  # the same spans in the lowercase text, read case-sensitively
-                for r in _PRONOUN_AT_H.finditer(low):
-                    at = r.start()
-                    starts.append(at - 1 if at and low[at - 1] == "s" else at)  # ("she")
-                    ends.append(r.end())
-            else:
-                for r in _PRONOUN.finditer(text):
-                    starts.append(r.start())
-                    ends.append(r.end())
-        self._pron_starts = starts
-        self._pron_ends = ends
 
 
 def _pet_hint(low: str) -> bool:
