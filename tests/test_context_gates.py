@@ -383,3 +383,19 @@ def test_opening_read_from_the_last_word():
     for _ in range(5000):
         left = "".join(rng.choice(parts) for _ in range(rng.randint(0, 6)))
         assert C._opening(left, C._last_word(left)) == (C._OPENING_LEFT.match(left) is not None), repr(left)
+
+
+def test_trailer_vote_wherever_its_pattern_matches():
+    """plain_votes searches _TRAILER_LEFT only where the 24 characters before the name end in ":",
+    white space and at most an "@" (and a line break): it votes wherever the pattern matches."""
+    rng = random.Random(23)
+    parts = ["Co-authored-by", "signed-off-by", "Author", "Reviewed-by", "Mel", "hey", ":", ":", " ", "  ",
+             "@", "@", "\n", "\t", "\u3000", "x", "by"]
+    label = "commit trailer (Co-authored-by)"
+    for _ in range(6000):
+        left = "".join(rng.choice(parts) for _ in range(rng.randint(0, 7)))
+        text = left + "Ana" + rng.choice(["", " said hi.", ", ok"])
+        m = Mention("m", len(left), len(left) + 3, "Ana", 0, len(text), "regex")
+        votes = C.plain_votes(m, text, frozenset(), True)
+        want = C._TRAILER_LEFT.search(text[max(0, m.start - 24):m.start]) is not None
+        assert (label in {v.label for v in votes}) is want, text

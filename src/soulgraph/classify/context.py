@@ -528,7 +528,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         verb = hit.group(1).split()[0].lower()
         out.append(_BORN if verb == "born" else Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
     near24 = text[max(0, m.start - 24):m.start]
-    if ":" in near24 and _TRAILER_LEFT.search(near24):  # every trailer ends in ":"
+    # every trailer ends in ":", white space and an optional "@" (then a line break at most):
+    # after "Mel: Hey ", a chat turn's speaker prefix, no search
+    if ":" in near24 and near24.rstrip().rstrip("@").rstrip().endswith(":") and _TRAILER_LEFT.search(near24):
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
     if ("credit" in gate and _CREDIT_LEFT.search(left)) or (rany and _CREDIT_RIGHT.match(right)):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
