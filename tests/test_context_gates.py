@@ -336,9 +336,11 @@ def test_cheap_checks_before_the_version_title_and_fragment_patterns():
                 v0 = right.lstrip()[:1]
                 assert v0 in ("v", "V") or v0.isdecimal(), repr(right)
     rng = random.Random(4)
-    pieces = ["LM", "VS", "CEO", "TikTok", "iOS", "x", "é", "É", " ", "(", "ab", "Ab", "AB", "7"]
-    for _ in range(5000):
-        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) + " Ana"
+    pieces = ["LM", "VS", "CEO", "TikTok", "iOS", "x", "é", "É", " ", "(", "ab", "Ab", "AB", "7", "Hey",
+              "McKay", "\n", "_", "Ña", "ÑÉ"]
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) + rng.choice(
+            [" ", "", "  ", "\n", " \n", "\t", "\u2003"]) + "Ana"
         m = Mention("m", len(text) - 3, len(text), "Ana", 0, len(text), "regex")
         plain = bool(C._FRAGMENT_LEFT.search(text[max(0, m.start - 12):m.start]))
         assert C.fragment_of_product(m, text) is plain, text

@@ -337,7 +337,12 @@ _FRAGMENT_LEFT = re.compile(rf"(?:^|[\s(])(?!(?:{_ROLE_ACRONYMS})\s$)(?:[A-Z]{{2
 def fragment_of_product(m: Mention, text: str) -> bool:
     """The name follows an acronym / CamelCase word directly: part of a product name, not a person."""
     near = text[max(0, m.start - 12):m.start]
-    return not near.islower() and _FRAGMENT_LEFT.search(near) is not None  # (it needs a capital)
+    if near.islower():
+        return False  # (it needs a capital)
+    # a match ends in a word of two capitals or more ("LM", "TikTok") and a blank: the last word,
+    # past its first character, holds a capital ("Hey Ana": no search)
+    words = near.rstrip().rsplit(None, 1)
+    return bool(words) and not words[-1][1:].islower() and _FRAGMENT_LEFT.search(near) is not None
 
 
 _TRAILER_LEFT = re.compile(r"\b(?:Co-authored-by|Signed-off-by|Reviewed-by|Reported-by|Suggested-by|"
