@@ -385,3 +385,20 @@ def test_trailer_vote_wherever_its_pattern_matches():
         votes = C.plain_votes(m, text, frozenset(), True)
         want = C._TRAILER_LEFT.search(text[max(0, m.start - 24):m.start]) is not None
         assert (label in {v.label for v in votes}) is want, text
+
+
+def test_title_before_the_name_read_from_the_last_word_of_the_window():
+    """plain_votes reads the title word before a name from the last word of its left window
+    where that word lies in the 30 characters before the name: the title vote is the one of
+    _TITLE_LEFT's search of those 30 characters, whatever the sentence bounds and words."""
+    rng = random.Random(29)
+    parts = ["Dr.", "Mr", "Mrs.", "King", "Uncle", "Sen.", "Prof", "xDr.", "Drx", "the", "a", "ok.", "!", " ",
+             "Supercalifragilistic", "  ", "\n", "_", "-", "é", "Ña", "xxDr", "YesKing", " " * 26, "." * 27]
+    for _ in range(20000):
+        left = "".join(rng.choice(parts) for _ in range(rng.randint(0, 8)))
+        text = left + "Ana" + rng.choice(["", " said hi.", ", ok"])
+        s0 = rng.randint(0, len(left))
+        m = Mention("m", len(left), len(left) + 3, "Ana", s0, len(text), "regex")
+        votes = {v.label for v in C.plain_votes(m, text, frozenset(), True) if v.label.startswith("title '")}
+        t = C._TITLE_LEFT.search(text[max(0, m.start - 30):m.start])  # (the plain reading)
+        assert votes == ({f"title '{t.group(1).rstrip('.').lower()}'"} if t else set()), (text, s0)

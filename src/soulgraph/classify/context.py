@@ -533,7 +533,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if not (s0 <= start <= end <= s1):
         s0, s1 = 0, n
     left, right = text[max(s0, start - _W):start], text[end:min(s1, end + _W)]
-    last = _last_word(left)
+    run = _LAST_RUN.match(left[::-1])  # (_last_word, inline: its span is read again below)
+    last = run.group(1)[::-1] if run else ""
     gate = _word_gate(last) if last else _NO_GATES
     lstrip = left.rstrip()
     out: list[Vote] = []
@@ -590,8 +591,14 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
             and not _opens_clause(text, s0, start):
         out.append(appos)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
-    # (every title word holds a capital: none in a lowercase stretch)
-    t = _TITLE_LEFT.search(near30) if not near30.islower() and _last_word(near30) in _TITLE_WORDS else None
+    t = None
+    if not near30.islower():  # (every title word holds a capital: none in a lowercase stretch)
+        # near30's last word is left's where that word and what follows it lie in near30, after
+        # the text's start or a character that is no word character
+        at = start - run.end(1) if run is not None else -1  # (where that word starts)
+        same = run is not None and start - at <= 30 and (at == 0 or not _isw(text[at - 1]))
+        if (last if same else _last_word(near30)) in _TITLE_WORDS:
+            t = _TITLE_LEFT.search(near30)
     if t and not gift:  # ("got my uncle Adidas trainers": no title either)
         out.append(Vote("person", f"title '{t.group(1).rstrip('.').lower()}'", 3.0, "title"))
     elif title_word is not None and not _gift_after_title(m.text, left, right):
