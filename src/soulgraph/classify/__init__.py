@@ -21,6 +21,7 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import itemgetter
 from types import MappingProxyType
 
 from soulgraph import shapes
@@ -126,7 +127,7 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
     groups: dict[tuple, list] = {}
     dialogue_ids, technical_ids = stats.dialogue, stats.technical
     informal = corpus.informal
-    for m in mentions:
+    for i, m in enumerate(mentions):
         mid = m.memory_id
         text = texts.get(mid, "")
         dialogue = bool(m.speaker) or mid in dialogue_ids
@@ -144,16 +145,20 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             sig: tuple = (id(m),)  # its votes also read the text around it: a group of its own
         else:
             sig = (cue_t, m.extractor, dialogue, chatty, technical, quoted,
-                   None if ev is None else (ev[0], ev[1]) if len(ev) == 2  # (most: no vote rows)
+                   None if ev is None else _NO_ROWS if ev is prep.NO_CONTEXT
+                   else (ev[0], ev[1]) if len(ev) == 2  # (most: no vote rows)
                    else (ev[0], ev[1], *map(tuple, ev[2:])))
-        group = groups.pop(sig, None) or [m, text, dialogue, chatty, technical, quoted, ev, 0]
-        group[-1] += 1
-        groups[sig] = group
+        group = groups.get(sig)
+        if group is None:
+            groups[sig] = [m, text, dialogue, chatty, technical, quoted, ev, 1, i]
+        else:
+            group[7] += 1
+            group[8] = i  # (its last mention)
     entity = _EntityFlags(name, spec, given, listed and not speaker, ambiguous, marque, not listed_votes)
     # A group's mentions share its first one's cues and quotes (both are in its key, or it
     # holds one mention): what holds for some mention holds for some group's first.
     agent = quoted_any = False
-    for m, text, dialogue, chatty, technical, quoted, ev, n in groups.values():
+    for m, text, dialogue, chatty, technical, quoted, ev, n, _ in sorted(groups.values(), key=_LAST):
         votes, forbid = _mention_votes(m, text, dialogue, chatty, technical, quoted, ev, entity)
         tally.add_mention(votes, forbid, n)
         agent = agent or "speaker:agent" in m.cues
@@ -171,6 +176,10 @@ def collect(name: str, mentions: list[Mention], texts: Mapping[str, str],
             tally.add_entity([Vote("concept", f"ordinary word (lowercase x{low})", 1.5, "word"),
                               Vote("person", "ordinary word", -1.0, "word")])
     return tally
+
+
+_LAST = itemgetter(8)  # a group's last mention: groups are tallied in that order
+_NO_ROWS = (False, False)  # the evidence key of prep.NO_CONTEXT (a speaker prefix's)
 
 
 @dataclass(slots=True, frozen=True)

@@ -7,7 +7,6 @@ same fact seen twice counts once per mention.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 
@@ -338,7 +337,12 @@ _FRAGMENT_LEFT = re.compile(rf"(?:^|[\s(])(?!(?:{_ROLE_ACRONYMS})\s$)(?:[A-Z]{{2
 def fragment_of_product(m: Mention, text: str) -> bool:
     """The name follows an acronym / CamelCase word directly: part of a product name, not a person."""
     near = text[max(0, m.start - 12):m.start]
-    return not near.islower() and _FRAGMENT_LEFT.search(near) is not None  # (it needs a capital)
+    if near.islower():
+        return False  # (it needs a capital)
+    # a match ends in a word of two capitals or more ("LM", "TikTok") and a blank: the last word,
+    # past its first character, holds a capital ("Hey Ana": no search)
+    words = near.rstrip().rsplit(None, 1)
+    return bool(words) and not words[-1][1:].islower() and _FRAGMENT_LEFT.search(near) is not None
 
 
 _TRAILER_LEFT = re.compile(r"\b(?:Co-authored-by|Signed-off-by|Reviewed-by|Reported-by|Suggested-by|"
@@ -373,80 +377,91 @@ _ANIMAL_COMMA = re.compile(rf"\b(?:{'|'.join(sorted(lexicon.ANIMAL_NOUNS))})s?\s
 _SIGNED_TAIL = re.compile(_SIGNED_RIGHT.pattern.removeprefix("^"))
 
 
-def _any_of(*patterns: re.Pattern) -> re.Pattern:
-    """One pattern that matches where any of ``patterns`` matches (each keeps its flags)."""
-    for p in patterns:
-        assert not p.flags & ~(re.I | re.U), p.pattern  # only re.I is carried over
-    return re.compile("|".join(f"(?i:{p.pattern})" if p.flags & re.I else f"(?:{p.pattern})"
-                               for p in patterns))
-
-
-# Every right-context pattern ``plain_votes`` runs whatever the left context says: a mention
-# is rarely followed by any of them, and one alternation tells so in one call.
-RIGHT_PATTERNS = (_PERSON_VERB, _CREDIT_RIGHT, _WITH_ME_RIGHT, _BODY_RIGHT, _OWN_PRONOUN, _TRAIT, _WHO,
-                  _KIN_RIGHT, _NAME_YOU, _WORK_RIGHT, _ORG_RIGHT, _TEAM_RIGHT, _DATELINE_RIGHT,
-                  _PLACE_RIGHT_NOUN, _PLACE_RIGHT, _TOOL_RIGHT, _PROJECT_RIGHT, _EVENT_RIGHT, _DOC_RIGHT,
-                  _HOME_RIGHT)
-_RIGHT_ANY = _any_of(*RIGHT_PATTERNS)
-# The words a match of a right-context pattern can open with (after white space; lowercase, as
-# re.I reads ASCII words): every pattern but _OWN_PRONOUN opens with one of these, or with one of
-# _RIGHT_OPENERS. tests/test_context_gates.py generates each pattern's matches and checks
-# _right_may_match lets them through: a word added to a pattern must be added here too.
-_RIGHT_WORDS = frozenset("""
-has had just also then never always finally really quickly later was were said says asked asks told tells
-laughed laughs smiled smiles cried replied answered explained mentioned agreed argued thinks thought feels
-felt believes believed decided decides wants wanted loves loved hates hated knows knew went came met married
-died hugged texted sighed shrugged nodded grinned whispered shouted admitted testified pleaded confessed vowed
-insisted recalled wondered worried promised apologised apologized remembered hopes hoped wishes wished enjoys
-enjoyed misses missed is
-and n
-look looks looked seem seems seemed got gets
-you u
-season s episode ep trailer soundtrack finale sequel on
-spokesman spokeswoman spokesperson officials executives employees headquarters shares stock board ceo
-announced reported acquired hired filed sued executive engineer employee analyst correspondent researcher
-staffer chairman cfo cto coo cofounder founder
-native natives resident residents suburbs outskirts city metro area region district province oblast
-prefecture governorate
-library lib package plugin extension cli sdk api server client app model models backend driver module
-framework toolkit runtime engine database binary integration container image wrapper bindings dependency
-install version release support
-project repo repository codebase roadmap milestone sprint backlog changelog pull prs
-conference summit festival fest meetup wedding party ceremony concert gala hackathon tournament championship
-parade marathon expo
-file doc document paper article chapter
-beat beats defeated defeats edged thrashed routed crushed trounced downed drew tied lost fell won
-home hometown house apartment flat condo residence
-""".split())
+# Every right-context pattern ``plain_votes`` runs whatever the left context says, each under
+# its key in ``_right_gate``'s answer (a mention is rarely followed by any of them).
+RIGHT_PATTERNS = {"verb": _PERSON_VERB, "credit": _CREDIT_RIGHT, "with_me": _WITH_ME_RIGHT,
+                  "body": _BODY_RIGHT, "own_pronoun": _OWN_PRONOUN, "trait": _TRAIT, "who": _WHO,
+                  "kin": _KIN_RIGHT, "name_you": _NAME_YOU, "work": _WORK_RIGHT, "org": _ORG_RIGHT,
+                  "team": _TEAM_RIGHT, "dateline": _DATELINE_RIGHT, "place_noun": _PLACE_RIGHT_NOUN,
+                  "place": _PLACE_RIGHT, "tool": _TOOL_RIGHT, "project": _PROJECT_RIGHT,
+                  "event": _EVENT_RIGHT, "doc": _DOC_RIGHT, "home": _HOME_RIGHT}
+# The words a match of each right-context pattern can open with (after white space; lowercase, as
+# re.I reads ASCII words); _OWN_PRONOUN opens with any word, and holds "his", "himself", "her" or
+# "herself". tests/test_context_gates.py reads each pattern's first words off its parse tree and
+# generates its matches: a word added to a pattern must be added here too.
+_RIGHT_GATE_WORDS: dict[str, str] = {
+    "verb": "has had just also then never always finally really quickly later was were said says "
+            "asked asks told tells laughed laughs smiled smiles cried replied answered explained "
+            "mentioned agreed argued thinks thought feels felt believes believed decided decides "
+            "wants wanted loves loved hates hated knows knew went came met married died hugged "
+            "texted sighed shrugged nodded grinned whispered shouted admitted testified pleaded "
+            "confessed vowed insisted recalled wondered worried promised apologised apologized "
+            "remembered hopes hoped wishes wished enjoys enjoyed misses missed is",
+    "with_me": "and n",
+    "trait": "is was look looks looked seem seems seemed got gets",
+    "name_you": "you u",
+    "work": "season s episode ep trailer soundtrack finale sequel on",
+    "org": "spokesman spokeswoman spokesperson officials executives employees headquarters shares "
+           "stock board ceo announced reported acquired hired filed sued is executive engineer "
+           "employee analyst correspondent researcher staffer chairman cfo cto coo cofounder "
+           "founder",
+    "place_noun": "native natives resident residents suburbs outskirts city metro area region "
+                  "district province oblast prefecture governorate",
+    "tool": "library lib package plugin extension cli sdk api server client app model models "
+            "backend driver module framework toolkit runtime engine database binary integration "
+            "container image wrapper bindings dependency install version release support",
+    "project": "project repo repository codebase roadmap milestone sprint backlog changelog pull "
+               "prs",
+    "event": "conference summit festival fest meetup wedding party ceremony concert gala "
+             "hackathon tournament championship parade marathon expo",
+    "doc": "file doc document paper article chapter",
+    "team": "beat beats defeated defeats edged thrashed routed crushed trounced downed drew tied "
+            "lost fell won",
+    "home": "home hometown house apartment flat condo residence",
+}
+_RIGHT_ALL = frozenset(RIGHT_PATTERNS)
+# The other first characters a match can open with: "," (_WHO, _DATELINE_RIGHT, _PLACE_RIGHT, and
+# _PERSON_VERB's ", who said"), "'s" and "’s", "-based", "&"; a digit opens a match result's score
+_POSSESSIVE_GATE = frozenset({"credit", "body", "kin", "org"})  # "'s", "’s"
+_RIGHT_OPENER_GATES = {",": frozenset({"verb", "who", "dateline", "place"}), "'": _POSSESSIVE_GATE,
+                       "’": _POSSESSIVE_GATE, "-": frozenset({"place"}), "&": frozenset({"with_me"})}
+_TEAM_GATE = frozenset({"team"})
 # _WORK_RIGHT's nouns end at no \b ("soundtracks", "episodes"): a word opening with one
 _RIGHT_PREFIXES = ("episode", "trailer", "soundtrack", "finale", "sequel")
-_RIGHT_OPENERS = frozenset(",'’-&")  # _WHO, _DATELINE_RIGHT, _PLACE_RIGHT; "'s"; "-based"; "&"
+_WORK_GATE = frozenset({"work"})
+_OWN_GATE = frozenset({"own_pronoun"})
 _WORD_TRAIL = ".,;:!?)]}\"'”’…"  # punctuation after a word, before the next blank
 
 
-def _right_may_match(right: str) -> bool:
-    r"""False only where no pattern of ``_RIGHT_ANY`` can match ``right`` (most mentions: a
-    set lookup instead of trying every branch). Every match, after white space
-    (``\s`` as ``lstrip`` reads it), opens with a character of _RIGHT_OPENERS or a word of
-    _RIGHT_WORDS ending where its letters end (or opening with one of _RIGHT_PREFIXES);
-    _OWN_PRONOUN's, with any word, holds "his", "himself", "her" or "herself" (case-sensitive).
-    A first word that is not plain ASCII letters once trailing punctuation is stripped (re.I
-    folds "ſ" to "s") is let through."""
+def _right_gate(right: str) -> frozenset[str]:
+    r"""The keys of the right-context patterns (``RIGHT_PATTERNS``) that may match ``right``: none
+    for most mentions (a set lookup of the first word instead of trying each pattern). A match,
+    after white space (``\s`` as ``lstrip`` reads it), opens with one of _RIGHT_OPENER_GATES'
+    characters, a digit (a score) or its pattern's word (_RIGHT_GATE_WORDS) ending where its
+    letters end, or opening with one of _RIGHT_PREFIXES; _OWN_PRONOUN's, with any word, holds
+    "his", "himself", "her" or "herself" (case-sensitive). A first word that is not plain ASCII
+    letters once trailing punctuation is stripped (re.I folds "ſ" to "s") lets all through."""
     r = right.lstrip()
     if not r:
-        return False
+        return _NO_GATES
     c = r[0]
-    if c in _RIGHT_OPENERS or c.isdecimal():  # (a match result's score: _TEAM_RIGHT's \d)
-        return True
+    opened = _RIGHT_OPENER_GATES.get(c)
+    if opened is not None:
+        return opened
+    if c.isdecimal():  # (a match result's score: _TEAM_RIGHT's \d)
+        return _TEAM_GATE
     if not c.isalpha():
-        return False
-    if "hi" in right or "her" in right:
-        return True
+        return _NO_GATES
     w = r.split(None, 1)[0].rstrip(_WORD_TRAIL)
     if not (w.isalpha() and w.isascii()):
-        return True
+        return _RIGHT_ALL
     w = w.lower()
-    return w in _RIGHT_WORDS or w.startswith(_RIGHT_PREFIXES)
+    gate = _RIGHT_GATES.get(w, _NO_GATES)
+    if w.startswith(_RIGHT_PREFIXES):
+        gate = gate | _WORK_GATE
+    if "hi" in right or "her" in right:
+        gate = gate | _OWN_GATE
+    return gate
 
 
 def window(m: Mention, text: str) -> tuple[str, str, str]:
@@ -518,29 +533,33 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if not (s0 <= start <= end <= s1):
         s0, s1 = 0, n
     left, right = text[max(s0, start - _W):start], text[end:min(s1, end + _W)]
-    last = _last_word(left)
+    run = _LAST_RUN.match(left[::-1])  # (_last_word, inline: its span is read again below)
+    last = run.group(1)[::-1] if run else ""
     gate = _word_gate(last) if last else _NO_GATES
     lstrip = left.rstrip()
     out: list[Vote] = []
-    # almost always False: then no right pattern runs
-    rany = _right_may_match(right) and _RIGHT_ANY.match(right) is not None
-    hit = rany and _PERSON_VERB.match(right)
+    rg = _right_gate(right)  # (almost always empty, and falsy: then no right pattern runs)
+    hit = rg and "verb" in rg and _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
         out.append(_BORN if verb == "born" else Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
     near24 = text[max(0, m.start - 24):m.start]
-    if ":" in near24 and _TRAILER_LEFT.search(near24):  # every trailer ends in ":"
+    # every trailer ends in ":", white space and an optional "@" (then a line break at most):
+    # after "Mel: Hey ", a chat turn's speaker prefix, no search
+    if ":" in near24 and near24.rstrip().rstrip("@").rstrip().endswith(":") and _TRAILER_LEFT.search(near24):
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
-    if ("credit" in gate and _CREDIT_LEFT.search(left)) or (rany and _CREDIT_RIGHT.match(right)):
+    if ("credit" in gate and _CREDIT_LEFT.search(left)) or (
+            rg and "credit" in rg and _CREDIT_RIGHT.match(right)):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
     if m.start > 20 and _SIGNED_TAIL.match(text, m.end) and _SIGNED_LEFT.search(
             text[max(text.rfind("\n", 0, m.start) + 1, m.start - 12):m.start]):
         out.append(Vote("person", "signs off / quoted (... - X)", 2.0, "credit"))
     if (lstrip.endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
-    if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or (rany and _WITH_ME_RIGHT.match(right)):
+    if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or (
+            rg and "with_me" in rg and _WITH_ME_RIGHT.match(right)):
         out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
-    if rany and _BODY_RIGHT.match(right):
+    if rg and "body" in rg and _BODY_RIGHT.match(right):
         out.append(Vote("person", "X's voice / face", 2.0, "body"))
     epithet, single_capital, stage, title_word, kin_word = _name_facts(m.text)
     if epithet or (single_capital and "the" in right and _EPITHET_RIGHT.match(right)):  # (it reads "the")
@@ -549,18 +568,18 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
     if "counted" in gate and _COUNTED_LEFT.search(left):
         out.append(Vote("person", "counted (785 X)", -3.0, "counted"))
-    if rany and _OWN_PRONOUN.match(right):
+    if rg and "own_pronoun" in rg and _OWN_PRONOUN.match(right):
         out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
-    if rany and _TRAIT.match(right):
+    if rg and "trait" in rg and _TRAIT.match(right):
         out.append(Vote("person", "X is <a person's trait>", 1.5, "trait"))
-    if rany and _WHO.match(right):
+    if rg and "who" in rg and _WHO.match(right):
         out.append(Vote("person", "X, who", 2.0, "who"))
     if ("said_by" in gate and _SAID_BY.search(left)) or (
             "said_by_end" in gate and _SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
     kin_left = "kin" in gate and _KIN_LEFT.search(left) is not None
     gift = kin_left and _brand_then_noun(m.text, left, right)
-    if (kin_left and not gift) or (rany and _KIN_RIGHT.match(right)):
+    if (kin_left and not gift) or (rg and "kin" in rg and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     if last in _NOUN_OR_WHERE:  # (one set lookup: most mentions follow neither)
         if last in _WHERE_ADJECTIVES:
@@ -572,15 +591,22 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
             and not _opens_clause(text, s0, start):
         out.append(appos)
     near30 = text[max(0, m.start - 30):m.start]  # "Dr." may end a "sentence"
-    # (every title word holds a capital: none in a lowercase stretch)
-    t = _TITLE_LEFT.search(near30) if not near30.islower() and _last_word(near30) in _TITLE_WORDS else None
+    t = None
+    if not near30.islower():  # (every title word holds a capital: none in a lowercase stretch)
+        # near30's last word is left's where that word and what follows it lie in near30, after
+        # the text's start or a character that is no word character
+        at = start - run.end(1) if run is not None else -1  # (where that word starts)
+        same = run is not None and start - at <= 30 and (at == 0 or not _isw(text[at - 1]))
+        if (last if same else _last_word(near30)) in _TITLE_WORDS:
+            t = _TITLE_LEFT.search(near30)
     if t and not gift:  # ("got my uncle Adidas trainers": no title either)
         out.append(Vote("person", f"title '{t.group(1).rstrip('.').lower()}'", 3.0, "title"))
     elif title_word is not None and not _gift_after_title(m.text, left, right):
         out.append(Vote("person", f"title '{title_word}'", 3.0, "title"))
     if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
             _opening(left, last) and _OPENING_VOCATIVE.match(right)) or (
-            rany and _NAME_YOU.match(right) and not ("prep_end" in gate and _PREP_END.search(left))):
+            rg and "name_you" in rg and _NAME_YOU.match(right)
+            and not ("prep_end" in gate and _PREP_END.search(left))):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     elif "praise" in gate and _PRAISE_LEFT.search(left) and _PRAISE_RIGHT.match(right):
         out.append(Vote("person", "praised at the end of a comment (nice vid, X)", 3.0, "address"))
@@ -601,21 +627,22 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
         if _next_sentence_he_she(m, text):
             out.append(Vote("person", "He/She opens the next sentence", 1.5, "coref"))
-    if ("work" in gate and _WORK_LEFT.search(left)) or (rany and _WORK_RIGHT.match(right)):
+    if ("work" in gate and _WORK_LEFT.search(left)) or (rg and "work" in rg and _WORK_RIGHT.match(right)):
         out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _tail_search(_ORG_LEFT, left, 3):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     elif last == "at" and not _HOST_RIGHT.match(right) and not gazetteer.is_given_name(m.text) \
             and _tail_search(_VENUE_LEFT, left, 2):
         out.append(_VENUE)  # (every match ends in "at"; "lunch at Priya's" is at her home)
-    if rany and _ORG_RIGHT.match(right):
+    if rg and "org" in rg and _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
-    if rany and (team := _TEAM_RIGHT.match(right)) and not kin_word and _club_side(m, left, team) and not any(
-            v.kind in _PERSON_SIDE for v in out):  # "my cousin Chelsea beat me 3-1": a player
+    # ("my cousin Chelsea beat me 3-1": a player)
+    if rg and "team" in rg and (team := _TEAM_RIGHT.match(right)) and not kin_word \
+            and _club_side(m, left, team) and not any(v.kind in _PERSON_SIDE for v in out):
         out.append(Vote("org", "a team in a match result (X beat Y 3-1)", 5.0, "team"))
-    if rany and _DATELINE_RIGHT.match(right):
+    if rg and "dateline" in rg and _DATELINE_RIGHT.match(right):
         out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
-    if rany and _PLACE_RIGHT_NOUN.match(right) and not gazetteer.is_listed_thing(m.text):
+    if rg and "place_noun" in rg and _PLACE_RIGHT_NOUN.match(right) and not gazetteer.is_listed_thing(m.text):
         out.append(Vote("place", "X native / residents", 2.0, "place_ctx"))
     if "hometown" in gate and _HOMETOWN_LEFT.search(left):
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
@@ -624,10 +651,10 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     elif "place_weak" in gate and (weak := _PLACE_LEFT_WEAK.search(left)):
         word = weak.group(0).split()[0].lower()
         out.append(Vote("place", f"{word} X", {"in": 0.9, "from": 0.8, "near": 1.0}.get(word, 0.5), "prep"))
-    pr = rany and _PLACE_RIGHT.match(right)
+    pr = rg and "place" in rg and _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
-    home = rany and _HOME_RIGHT.match(right) and _POSS_END.search(left[-8:])
+    home = rg and "home" in rg and _HOME_RIGHT.match(right) and _POSS_END.search(left[-8:])
     if home:
         out.append(Vote("place", "his / my X home", 2.0, "prep"))  # a residence, as "lives in X"
     elif "owned" in gate and _OWNED_LEFT.search(left) and not kin_word and "phrase" not in m.cues \
@@ -637,20 +664,20 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "my / your X", -1.0, "owned"))
     if "tool" in gate and _tail_search(_TOOL_LEFT, left, 4):
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
-    if rany and _TOOL_RIGHT.match(right):
+    if rg and "tool" in rg and _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
     elif ((v0 := right.lstrip()[:1]) == "v" or v0 == "V" or v0.isdecimal()) and _VERSION_RIGHT.match(right):
         # (after white space, \s as lstrip reads it, a version opens with v / V or a \d digit)
         out.append(cues.VERSION_VOTE)
     if "project" in gate and _tail_search(_PROJECT_LEFT, left, 3):
         out.append(Vote("project", "building / working on X", 1.2, "project"))
-    if rany and _PROJECT_RIGHT.match(right):
+    if rg and "project" in rg and _PROJECT_RIGHT.match(right):
         out.append(Vote("project", "X project / repo", 2.0, "project"))
-    if rany and _EVENT_RIGHT.match(right):
+    if rg and "event" in rg and _EVENT_RIGHT.match(right):
         out.append(Vote("event", "X festival / conference", 1.5, "event"))
     if "event" in gate and _EVENT_LEFT.search(left):
         out.append(Vote("event", "attended X", 0.6, "event"))
-    if rany and _DOC_RIGHT.match(right):
+    if rg and "doc" in rg and _DOC_RIGHT.match(right):
         out.append(Vote("document", "X file / doc", 1.5, "doc"))
     return out
 
@@ -880,15 +907,17 @@ _NO_GATES: frozenset[str] = frozenset()
 _COUNTED_GATES = frozenset({"counted"})
 
 
-def _gate_table() -> dict[str, frozenset[str]]:
+def _gate_table(gate_words: dict[str, str]) -> dict[str, frozenset[str]]:
+    """word -> the keys of the patterns that word may end (left) or open (right)."""
     table: dict[str, set[str]] = {}
-    for key, words in _GATE_WORDS.items():
+    for key, words in gate_words.items():
         for w in words.split():
             table.setdefault(w, set()).add(key)
     return {w: frozenset(keys) for w, keys in table.items()}
 
 
-_GATES = _gate_table()
+_GATES = _gate_table(_GATE_WORDS)
+_RIGHT_GATES = _gate_table(_RIGHT_GATE_WORDS)
 _TITLE_WORDS = frozenset(re.search(r"\\b\((.*?)\)", _TITLE_LEFT.pattern).group(1).split("|"))
 _LAST_RUN = re.compile(r"\W*(\w+)")  # read on the reversed string: its first word is the last one
 
@@ -941,24 +970,18 @@ def _isw(c: str) -> bool:  # what \w matches
     return c.isalnum() or c == "_"
 
 
-# The characters ``_PRONOUN`` (re.I) accepts as a pronoun's first and last letter ("ſ" is an
-# "s" to it); tests/test_context_gates.py checks them against every code point.
-_PRON_FIRST = frozenset("hHsS\u017f")
-_PRON_LAST = frozenset("eEfFmMrRsS\u017f")
-
-
 class MemoryScan:
-    """What the mentions of one memory share: where its gendered pronouns are (one scan of
-    the text, not one per mention) and the pet-word answer per sentence."""
+    """What the mentions of one memory share: its lowercase text, whether it may hold a
+    gendered pronoun at all (read once, not once per mention), and the pet-word answer per
+    sentence."""
 
-    __slots__ = ("text", "_low", "_pron_starts", "_pron_ends", "_hinted", "_pet", "_pet_hinted")
+    __slots__ = ("text", "_low", "_hinted", "_ascii", "_pet", "_pet_hinted")
 
     def __init__(self, text: str) -> None:
-        # (the other slots are set when first needed: _pron_ends and _hinted by
-        # _find_pronouns, _pet with _pet_hinted)
+        # (the other slots are set when first needed: _ascii with _hinted, _pet with _pet_hinted)
         self.text = text
         self._low: str | None = None  # text.lower(), read by both the pet and the pronoun hints
-        self._pron_starts: list[int] | None = None
+        self._hinted: bool | None = None
         self._pet_hinted: bool | None = None
 
     def pet_near(self, m: Mention) -> bool:
@@ -995,59 +1018,32 @@ class MemoryScan:
                 or self._pronoun_in(m.end, min(len(text), max(m.sent_end, m.end) + 80)))
 
     def _pronoun_in(self, a: int, b: int) -> bool:
-        """Whether ``_PRONOUN`` finds a match in ``text[a:b]``. A match is a whole run of word
-        characters, so it is a match of the whole text inside [a, b), or the run the slice
-        cuts at either end."""
+        """Whether ``_PRONOUN`` finds a match in ``text[a:b]``. ASCII text: its lowercase is
+        searched from ``a`` to ``b`` in place (``_PRONOUN_AT_H``, no slice, a search that stops
+        at the first pronoun); the lookbehinds and ``\\b`` there see the character before ``a``,
+        which reads as the slice's start does unless it is a word character (a word cut by the
+        window: then the slice is searched)."""
         if a >= b:
             return False
-        if self._pron_starts is None:
-            self._find_pronouns()
-        starts, text = self._pron_starts, self.text
-        i = bisect.bisect_left(starts, a)
-        if i < len(starts) and self._pron_ends[i] <= b:
-            return True
-        if not self._hinted:
+        hinted = self._hinted
+        if hinted is None:
+            low = self._lower()
+            hinted = self._hinted = "he" in low or "hi" in low or "h\u0131" in low  # (_PRONOUN_HINTS)
+            self._ascii = self.text.isascii()
+        if not hinted:
             return False  # no "he" / "hi" anywhere: no slice holds a pronoun
-        # (a cut word can only be a pronoun when it opens / ends with a pronoun's first / last
-        # letter, as re.I reads them: no loop for the names and spaces at most cuts)
-        if a > 0 and text[a] in _PRON_FIRST and _isw(text[a - 1]):  # a word cut at the start
-            k = a
-            while k < b and k - a < 8 and _isw(text[k]):
-                k += 1
-            if k - a < 8 and _PRONOUN.fullmatch(text[a:k]):
-                return True
-        if b < len(text) and text[b - 1] in _PRON_LAST and _isw(text[b]):  # ... or at the end
-            k = b
-            while k > a and b - k < 8 and _isw(text[k - 1]):
-                k -= 1
-            if b - k < 8 and _PRONOUN.fullmatch(text[k:b]):
-                return True
-        return False
+        if not self._ascii:
+            return _PRONOUN.search(self.text[a:b]) is not None
+        low = self._low
+        if a and _isw(low[a - 1]):
+            return _PRONOUN_AT_H.search(low[a:b]) is not None
+        return _PRONOUN_AT_H.search(low, a, b) is not None
 
     def _lower(self) -> str:
         low = self._low
         if low is None:
             low = self._low = self.text.lower()
         return low
-
-    def _find_pronouns(self) -> None:
-        text = self.text
-        low = self._lower()
-        self._hinted = "he" in low or "hi" in low or "h\u0131" in low  # (_PRONOUN_HINTS written out)
-        starts: list[int] = []
-        ends: list[int] = []
-        if self._hinted:
-            if text.isascii():  # the same spans in the lowercase text, read case-sensitively
-                for r in _PRONOUN_AT_H.finditer(low):
-                    at = r.start()
-                    starts.append(at - 1 if at and low[at - 1] == "s" else at)  # ("she")
-                    ends.append(r.end())
-            else:
-                for r in _PRONOUN.finditer(text):
-                    starts.append(r.start())
-                    ends.append(r.end())
-        self._pron_starts = starts
-        self._pron_ends = ends
 
 
 def _pet_hint(low: str) -> bool:

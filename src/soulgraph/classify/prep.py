@@ -64,6 +64,7 @@ def _prepare_one(text: str, a: MemoryAnalysis, places: frozenset[str], dialogue:
 # after it say nothing of the name's type (a pet or a "she" in the turn is someone else's), and
 # the prefix itself is the strong evidence (cue "speaker"). Shared and never mutated.
 _NO_CONTEXT: list = [False, False]
+NO_CONTEXT = _NO_CONTEXT  # (collect knows its key without reading it)
 
 
 def mention_evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | None = None) -> list:
