@@ -105,7 +105,8 @@ def test_split_all_gives_each_text_its_own_split():
 
     rng = random.Random(13)
     atoms = ["Bob", "Ana Lu", "User", "Agent", ":", ": ", "\r", "\n", ">", "> ", " ", "[", "]",
-             "[Riley]", "hi", "Zoë", "\t", "x", "Note", "O'Neil", "3", "\u2028", "Verified", "NOTE"]
+             "[Riley]", "hi", "Zoë", "\t", "x", "Note", "O'Neil", "3", "\u2028", "Verified", "NOTE",
+             "-", "’", ".", "\x0b", "[Bo Li]:", "Ana Lu Mo Re:", "Ana:"]
     texts = ["Caroline: Wow, Mel.", "[Riley] shipping today", "Riley: hi\r", "[Riley]\r\r", "",
              "User: a\nAgent: b", "plain text"]
     texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 10))) for _ in range(20000)]

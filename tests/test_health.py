@@ -315,12 +315,15 @@ def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
 
     rng = random.Random(11)
     atoms = ["Bob", "Ana Lu", "User", ":", ": ", "\n", "\r\n", " ", "\t", "x", "\n\n", "O'Neil", "3",
-             "\u2028", "\x0b", "A.B", "É", "-", "q", "word", "it's", "(merged)", "über", "Zoë", "—", "_a_"]
+             "\u2028", "\x0b", "A.B", "É", "-", "q", "word", "it's", "(merged)", "über", "Zoë", "—", "_a_",
+             "|", "|Kim:", "🧘"]
     lower = re.compile(r"[a-z][a-z'-]*[a-z]")
     for _ in range(20000):
         t = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 14)))
         assert health_types.line_speakers(t) == health_types._SPEAKER.findall(t), t
         assert health_types.speaker_names(t) == set(health_types._SPEAKER.findall(t)), t
+        texts = t.split("|")  # (as a store's texts, then joined as corpus_of joins them)
+        assert health_types.text_speakers(texts) == health_types.speaker_names("\n".join(texts)), texts
         toks = {tok.strip(health_types._EDGE_PUNCT) for tok in t.replace("—", " ").replace("–", " ").split()}
         assert health_types.lower_words(t) == {w for w in toks if w and lower.fullmatch(w)}, t
     assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]

@@ -303,6 +303,14 @@ def test_checked_memories_build_what_checked_memory_builds():
         want = [jsonl.checked_memory(dict(r), *place) for r in batch]
         assert [_state(m) for m in got] == [_state(m) for m in want]
         assert len({id(m.__pydantic_fields_set__) for m in got}) == len(got)
+        # parsed by orjson, as a soul's layer file is (rows sharing their key objects, keys in
+        # any order, the first row without some): the same memories, extras in their order
+        text = json.dumps([{"mood": i, **r, "tags": []} if i % 2 else {**r, "mood": i}
+                           for i, r in enumerate(batch[::-1] if mixed else batch)])
+        got = jsonl.checked_memories(orjson.loads(text), *place)
+        want = [jsonl.checked_memory(r, *place) for r in orjson.loads(text)]
+        assert [_state(m) for m in got] == [_state(m) for m in want]
+        assert [list(m.extra) for m in got] == [list(m.extra) for m in want]
     for bad in ({"id": 7, "content": "x"}, {"id": "", "content": "x"}, {"id": "x", "content": 3},
                 {"id": "x", "content": "y", "created_at": 1700000000},
                 {"id": "x", "content": "y", "layer": 5},

@@ -74,7 +74,7 @@ def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
     blob = "\n".join(texts)
     lower = frozenset(lower_words(blob)) if lower_tokens is None else LowerWords(blob, lower_tokens)
     spk = {s.casefold() for s in set(speakers) if s}  # (a store names few speakers, many times)
-    spk.update(map(str.casefold, speaker_names(blob)))
+    spk.update(map(str.casefold, text_speakers(texts)))
     return Corpus(lower, frozenset(spk), frozenset(personal_names(blob, targets)), blob)
 
 
@@ -91,6 +91,28 @@ def speaker_names(blob: str) -> set[str]:
     first ":" and the line matches as its head up to that ":" does (a chat store has thousands
     of lines and a few heads: "Tim:", "John:")."""
     heads = set(map(itemgetter(0), filter(itemgetter(1), map(_HEAD, blob.split("\n")))))
+    found = (_SPEAKER.match(head + ":") for head in heads)
+    return {m.group(1) for m in found if m is not None}
+
+
+def text_speakers(texts: Iterable[str]) -> set[str]:
+    """``speaker_names("\n".join(texts))``, read text by text: the joined text's lines are the
+    texts' lines, so their heads are the same. The whole text is neither split nor partitioned
+    (one emoji anywhere makes it four bytes a character, and each line's partition copied its
+    rest): a text without a line feed is its own line, its head the part before its first ":"."""
+    heads = set()
+    add = heads.add
+    for text in texts:
+        i = text.find(":")
+        if i < 0:
+            continue
+        if "\n" not in text:
+            add(text[:i])
+            continue
+        for line in text.split("\n"):
+            j = line.find(":")
+            if j >= 0:
+                add(line[:j])
     found = (_SPEAKER.match(head + ":") for head in heads)
     return {m.group(1) for m in found if m is not None}
 

@@ -453,7 +453,8 @@ def _constant(vals: list):
     """``vals`` as one value when they are all the same scalar of one type, else as is."""
     v0 = vals[0] if vals else None
     t0 = type(v0)
-    if vals and t0 not in (list, dict) and vals.count(v0) == len(vals) \
+    last = vals[-1] if vals else None  # (a column whose ends differ is no constant: no count)
+    if vals and t0 not in (list, dict) and (last is v0 or last == v0) and vals.count(v0) == len(vals) \
             and set(map(type, vals)) == {t0}:
         return v0
     return vals

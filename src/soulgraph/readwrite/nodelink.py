@@ -72,7 +72,20 @@ def without_texts(records: object) -> object:
     a list."""
     if type(records) is not list:
         return records
-    return [{k: v for k, v in r.items() if k != "text"} if type(r) is dict else r for r in records]
+    if set(map(type, records)) != {dict}:  # (an odd record: one by one)
+        return [_without_text(r) if type(r) is dict else r for r in records]
+    # (every record a dict, the usual: a C-level copy each, then its "text" popped, the other
+    # keys left in their order; a comprehension per record cost ~5k instructions each)
+    out = list(map(dict.copy, records))
+    deque(map(dict.pop, out, repeat("text"), repeat(None)), maxlen=0)
+    return out
+
+
+def _without_text(record: dict) -> dict:
+    """A copy of ``record`` without its ``text`` key."""
+    out = record.copy()
+    out.pop("text", None)
+    return out
 
 
 def from_data(data: dict) -> nx.MultiDiGraph:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from itertools import repeat
+from operator import contains
 
 from soulgraph.models import Segment, new_segment, new_segments
 
@@ -110,24 +111,27 @@ def split_all(texts: list[str], speakers: list[str | None]) -> list[list[Segment
     """``list(map(split_segments, texts, speakers))``: the texts of one line (a chat turn each)
     matched by one C-level pass, their segments made together; the others one by one."""
     matches = list(map(_PREFIX.match, texts))
-    multi = list(map(str.__contains__, texts, repeat("\n")))
+    multi = list(map(contains, texts, repeat("\n")))  # (operator's: str.__contains__ is a slot wrapper)
     out: list[list[Segment]] = []
     at: list[int] = []  # where a one-line text's segment goes
     names: list[str] = []  # its fields
     starts: list[int] = []
     ends: list[int] = []
-    named: dict = {}  # (prefix groups, speaker) -> the turn's speaker or None: few distinct ones
+    named: dict = {}  # (matched prefix, speaker) -> the turn's speaker or None: few distinct ones
     for text, speaker, m, lf in zip(texts, speakers, matches, multi, strict=True):
         if lf:
             out.append(split_segments(text, speaker))
             continue
         if m is not None:
-            key = (m.group("b", "n"), speaker)
+            # (keyed by the matched prefix, one string, not by its groups, a tuple of two: the
+            # match opens the text, so its groups are those of the same prefix anywhere)
+            head = m[0]
+            key = (head, speaker)
             name = named.get(key, _UNSEEN)
             if name is _UNSEEN:
-                name = named[key] = _turn_name(*key)
+                name = named[key] = _turn_name(m.group("b", "n"), speaker)
             if name is not None:  # (the body runs to the end, less any "\r" there)
-                body = m.end()
+                body = len(head)
                 at.append(len(out))
                 names.append(name)
                 starts.append(body)

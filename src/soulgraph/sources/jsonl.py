@@ -209,9 +209,11 @@ def checked_memories(rows: list, layer: str | None = None, domain: str | None = 
     if set(map(type, rows)) - {dict}:
         return None
     get, n = dict.get, len(rows)
-    ids, contents = list(map(get, rows, repeat("id"))), list(map(get, rows, repeat("content")))
-    created, speakers = list(map(get, rows, repeat("created_at"))), list(map(get, rows, repeat("speaker")))
-    layers, domains = list(map(get, rows, repeat("layer"))), list(map(get, rows, repeat("domain")))
+    key = _row_keys(rows)
+    ids, contents = list(map(get, rows, repeat(key["id"]))), list(map(get, rows, repeat(key["content"])))
+    created = list(map(get, rows, repeat(key["created_at"])))
+    speakers = list(map(get, rows, repeat(key["speaker"])))
+    layers, domains = list(map(get, rows, repeat(key["layer"]))), list(map(get, rows, repeat(key["domain"])))
     if set(map(type, ids)) - {str} or "" in ids or set(map(type, contents)) - {str} \
             or set(map(type, chain(created, speakers, layers, domains))) - _STR_OR_NULL:
         return None
@@ -219,11 +221,11 @@ def checked_memories(rows: list, layer: str | None = None, domain: str | None = 
         layers = [layer] * n
     if domain is not None:
         domains = [domain] * n
-    superseded = list(map(or_, map(truth, map(get, rows, repeat("superseded"))),
-                          map(truth, map(get, rows, repeat("superseded_by")))))
+    superseded = list(map(or_, map(truth, map(get, rows, repeat(key["superseded"]))),
+                          map(truth, map(get, rows, repeat(key["superseded_by"])))))
     extras = list(map(dict.copy, rows))  # the unknown fields, in their order
     for k in _KNOWN:
-        deque(map(dict.pop, extras, repeat(k), repeat(None)), maxlen=0)
+        deque(map(dict.pop, extras, repeat(key[k]), repeat(None)), maxlen=0)
     segments = split_all(contents, speakers)
     fields_sets = _fields_sets(n, created, layers, domains, speakers, segments)
     values = [{"id": i, "content": c, "created_at": t, "layer": la, "domain": d, "speaker": s,
@@ -231,6 +233,19 @@ def checked_memories(rows: list, layer: str | None = None, domain: str | None = 
               for i, c, t, la, d, s, x, g, e in zip(ids, contents, created, layers, domains, speakers,
                                                     superseded, segments, extras, strict=True)]
     return unvalidated_all(Memory, values, fields_sets)
+
+
+_ROW_KEYS = (*sorted(_KNOWN), "superseded_by")
+
+
+def _row_keys(rows: list[dict]) -> dict[str, str]:
+    """Each field name :func:`checked_memories` reads -> the equal string object the first row
+    holds as its key (else the name itself). orjson's rows share their key objects and are not
+    string-keyed dicts to CPython (no identity-only lookup), so a lookup with the row's own key
+    object stops at the identity test instead of comparing the strings (~40 % of each lookup);
+    an equal key finds the same entry."""
+    first = {k: k for k in rows[0]} if rows else {}
+    return {name: first.get(name, name) for name in _ROW_KEYS}
 
 
 def _fields_sets(n: int, created: list, layers: list, domains: list, speakers: list,
