@@ -481,14 +481,16 @@ def _verdict(key: str, c: Candidate) -> str | None:
     """person / project / document / uncertain, or None to drop the candidate."""
     if c.kind in _DOC_KINDS:
         return "document"
-    person, project, types = _scores(c)
     if c.kind != "name":  # tech shapes are never people
+        project = _scores(c)[1]
         if c.kind == "hyphenated" and not project and c.count < MIN_FREQ_HYPHENATED:
             return None
         return "project" if project else "uncertain"
     if c.count == 0:  # only ever a speaker prefix: the speaker mention carries it
         return None
+    scores = None  # read only for a name kept below, but before a vocative's address counts in
     if c.vocative and (c.mid or c.speaker_turns):
+        scores = _scores(c)
         c.counts["addressed"] = c.counts.get("addressed", 0) + c.vocative
     if shapes.is_doc_name(c.text):  # README, CHANGELOG
         c.shape = "docname"
@@ -500,6 +502,7 @@ def _verdict(key: str, c: Candidate) -> str | None:
     if (shapes.junk_kind(c.text) is not None and not _dateline(c.counts)
             or P.CODE_CAMEL.fullmatch(c.text)):
         return None
+    person, project, types = scores or _scores(c)  # (most candidates are dropped above)
     if c.shape:  # alnum / acronym / camel: not a person name
         return "project" if project else "uncertain"
     total = person + project
