@@ -553,7 +553,7 @@ def _anchored(c: Candidate) -> bool:
     ordinary words opening a sentence get those too. A file name alone is not either.
     """
     counts = c.counts
-    return bool(c.speaker_turns or any(counts.get(t) for t in STRONG_SIGNALS))
+    return bool(c.speaker_turns or any(map(counts.get, STRONG_SIGNALS)))
 
 
 def _emit(mem: Memory, row: list[tuple[Span, str, list[Occ], str | None]], cands: dict[str, Candidate],
@@ -600,7 +600,7 @@ def _without_pairs(named: list[Mention]) -> list[Mention]:
 
 def _speaker_credible(c: Candidate) -> bool:
     """A speaker prefix is a person when it speaks in dialogues or shows person signals in text."""
-    return bool(c.speaker_turns) or any(c.counts.get(t) for t in PERSON_WEIGHTS)
+    return bool(c.speaker_turns) or any(map(c.counts.get, PERSON_WEIGHTS))
 
 
 def _sentence(text: str, bounds: list[int], s: int, e: int) -> tuple[int, int]:
