@@ -211,9 +211,9 @@ def test_pronouns_found_at_their_h_are_the_person_pronoun_spans():
         assert list(zip(starts, ends, strict=True)) == [m.span() for m in _PERSON_PRONOUN.finditer(t)], t
 
 
-_RUN_WORDS = ["Hey", "John", "Jo", "Call", "Mom", "President", "of", "Acme", "Corp", "Jane", "Ng", "CEO", "VP",
-              "Sales", "Tom", "Reed", "Visiting", "Paris", "F.", "Fixed", "Income", "Captain", "Morgan", "The",
-              "Dr.", "Bank", "America", "Tesla's", "Elon", "Musk", "van", "Gogh", "Met", "Olivia"]
+_RUN_WORDS = ["Hey", "John", "Jo", "Call", "Mom", "President", "of", "Acme", "Corp", "Jane", "Ng", "CEO",
+              "VP", "Sales", "Tom", "Reed", "Visiting", "Paris", "F.", "Fixed", "Income", "Captain", "Morgan",
+              "The", "Dr.", "Bank", "America", "Tesla's", "Elon", "Musk", "van", "Gogh", "Met", "Olivia"]
 
 
 @settings(max_examples=2000, deadline=None)
