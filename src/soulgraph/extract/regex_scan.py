@@ -77,6 +77,8 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             continue
         if s < 3 and run.isupper() and _caps_dateline(t, s, e):  # (datelines open the text)
             pieces = ((s, e, True, "dateline_place"),)  # "DAYTON, Ohio (AP)": the town, not shouting
+        elif run.isalpha():  # one word of letters (most runs): no blank, apostrophe nor 's to strip
+            pieces = ((s, e, _is_initial(t, s), ""),)
         elif " " in run or "\t" in run or "\u00a0" in run:
             pieces = _wire_dateline(t, s, e) if s < 3 and _WIRE_ID.match(run) else _pieces(t, s, e)
         else:  # fast path: one word
