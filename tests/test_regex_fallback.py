@@ -527,3 +527,16 @@ def test_speaker_mentions_from_plain_spans_are_the_segments_own():
         got = [x for x in a.mentions if x.extractor == "speaker"]
         assert got, m.content  # every name here speaks in first or second person
         assert got == list(speakers.speaker_mentions(m, m.segments)), m.content
+
+
+def test_a_vocative_anchors_a_name_but_weighs_nothing_in_its_verdict():
+    """``_verdict`` reads a name's scores (lazily, for a kept name only) as they stood before its
+    vocatives ("Riley, look") count as address: one "Riley said" and one vocative keep Riley,
+    uncertain (a vocative weighing 4 would make it a person); the address is on its counts after."""
+    from soulgraph.extract import regex_fallback as R
+
+    c = R.Candidate("name", "Riley", count=3, mid=2, vocative=1, counts={"verb": 1})
+    assert R._verdict("riley", c) == "uncertain"
+    assert c.counts["addressed"] == 1
+    plain = R.Candidate("name", "Riley", count=3, mid=2, counts={"verb": 1, "addressed": 1})
+    assert R._verdict("riley", plain) == "person"

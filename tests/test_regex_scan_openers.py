@@ -209,3 +209,21 @@ def test_pronouns_found_at_their_h_are_the_person_pronoun_spans():
         t = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
         starts, ends = S._pronouns(t)
         assert list(zip(starts, ends, strict=True)) == [m.span() for m in _PERSON_PRONOUN.finditer(t)], t
+
+
+_RUN_WORDS = ["Hey", "John", "Jo", "Call", "Mom", "President", "of", "Acme", "Corp", "Jane", "Ng", "CEO",
+              "VP", "Sales", "Tom", "Reed", "Visiting", "Paris", "F.", "Fixed", "Income", "Captain", "Morgan",
+              "The", "Dr.", "Bank", "America", "Tesla's", "Elon", "Musk", "van", "Gogh", "Met", "Olivia"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_WORDS + [" ", " ", ". ", ", ", "\n", "said ", "- "])
+                | st.text(max_size=3), max_size=14))
+def test_a_run_split_once_splits_as_read_in_place(parts):
+    """``_pieces`` reads a split run without an apostrophe from the per-run memo (``_run_pieces``,
+    offsets shifted): the same pieces as splitting it where it stands, whatever precedes or follows
+    it, sentence-initial or not."""
+    t = "".join(parts)
+    for m in P.NAME_RUN.finditer(t):
+        s, e = m.span()
+        assert S._pieces(t, s, e) == S._split_run(t, s, e, S._is_initial(t, s)), (t, s, e)

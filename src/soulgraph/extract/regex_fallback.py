@@ -481,14 +481,16 @@ def _verdict(key: str, c: Candidate) -> str | None:
     """person / project / document / uncertain, or None to drop the candidate."""
     if c.kind in _DOC_KINDS:
         return "document"
-    person, project, types = _scores(c)
     if c.kind != "name":  # tech shapes are never people
+        project = _scores(c)[1]
         if c.kind == "hyphenated" and not project and c.count < MIN_FREQ_HYPHENATED:
             return None
         return "project" if project else "uncertain"
     if c.count == 0:  # only ever a speaker prefix: the speaker mention carries it
         return None
+    scores = None  # read only for a name kept below, but before a vocative's address counts in
     if c.vocative and (c.mid or c.speaker_turns):
+        scores = _scores(c)
         c.counts["addressed"] = c.counts.get("addressed", 0) + c.vocative
     if shapes.is_doc_name(c.text):  # README, CHANGELOG
         c.shape = "docname"
@@ -500,6 +502,7 @@ def _verdict(key: str, c: Candidate) -> str | None:
     if (shapes.junk_kind(c.text) is not None and not _dateline(c.counts)
             or P.CODE_CAMEL.fullmatch(c.text)):
         return None
+    person, project, types = scores or _scores(c)  # (most candidates are dropped above)
     if c.shape:  # alnum / acronym / camel: not a person name
         return "project" if project else "uncertain"
     total = person + project
@@ -550,7 +553,7 @@ def _anchored(c: Candidate) -> bool:
     ordinary words opening a sentence get those too. A file name alone is not either.
     """
     counts = c.counts
-    return bool(c.speaker_turns or any(counts.get(t) for t in STRONG_SIGNALS))
+    return bool(c.speaker_turns or any(map(counts.get, STRONG_SIGNALS)))
 
 
 def _emit(mem: Memory, row: list[tuple[Span, str, list[Occ], str | None]], cands: dict[str, Candidate],
@@ -597,7 +600,7 @@ def _without_pairs(named: list[Mention]) -> list[Mention]:
 
 def _speaker_credible(c: Candidate) -> bool:
     """A speaker prefix is a person when it speaks in dialogues or shows person signals in text."""
-    return bool(c.speaker_turns) or any(c.counts.get(t) for t in PERSON_WEIGHTS)
+    return bool(c.speaker_turns) or any(map(c.counts.get, PERSON_WEIGHTS))
 
 
 def _sentence(text: str, bounds: list[int], s: int, e: int) -> tuple[int, int]:

@@ -77,6 +77,8 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             continue
         if s < 3 and run.isupper() and _caps_dateline(t, s, e):  # (datelines open the text)
             pieces = ((s, e, True, "dateline_place"),)  # "DAYTON, Ohio (AP)": the town, not shouting
+        elif run.isalpha():  # one word of letters (most runs): no blank, apostrophe nor 's to strip
+            pieces = ((s, e, _is_initial(t, s), ""),)
         elif " " in run or "\t" in run or "\u00a0" in run:
             pieces = _wire_dateline(t, s, e) if s < 3 and _WIRE_ID.match(run) else _pieces(t, s, e)
         else:  # fast path: one word
@@ -448,8 +450,27 @@ def _is_initial(t: str, s: int) -> bool:
 
 
 def _pieces(t: str, s: int, e: int) -> list[tuple[int, int, bool, str]]:
-    """Split a multi-word capitalised run into names: drop stopwords, openers, possessive 's."""
+    """Split a multi-word capitalised run into names: drop stopwords, openers, possessive 's.
+
+    The split reads only the run's own words and whether it opens a sentence, but for a possessive
+    's, whose keeping reads the word after it (``_owns_s``): any other run is split once per
+    distinct (run, initial) and the split's pieces shifted to where the run stands ("Hey John",
+    "Hey Nate" open a third of the turns of a chat log)."""
     initial = _is_initial(t, s)
+    run = t[s:e]
+    if "'" in run or "’" in run:
+        return _split_run(t, s, e, initial)
+    return [(s + ps, s + pe, ini, cue) for ps, pe, ini, cue in _run_pieces(run, initial)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _run_pieces(run: str, initial: bool) -> tuple[tuple[int, int, bool, str], ...]:
+    """``_split_run`` of a run without an apostrophe, read alone (offsets from its start)."""
+    return tuple(_split_run(run, 0, len(run), initial))
+
+
+def _split_run(t: str, s: int, e: int, initial: bool) -> list[tuple[int, int, bool, str]]:
+    """``_pieces`` of the run t[s:e], which opens a sentence when ``initial``."""
     words = [(m.start(), m.end()) for m in P.NONSPACE.finditer(t, s, e)]
     if len(words) > MAX_NAME_WORDS + 2:  # a Title Case Heading, not names
         return []

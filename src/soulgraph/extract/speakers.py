@@ -43,7 +43,10 @@ def prefix_mention_at(memory_id: str, text: str, name: str | None, start: int) -
     start (a caller holding them reads no pydantic attribute again: ~0.4k instructions each)."""
     if not name or start == 0:
         return None
-    line_start = text.rfind("\n", 0, start) + 1
+    # (a text of one line, most chat turns, needs no search for its line's ends: a substring test
+    # costs a fraction of a bounded str.find, whose arguments are parsed as a tuple's)
+    lines = "\n" in text
+    line_start = text.rfind("\n", 0, start) + 1 if lines else 0
     if line_start >= start:  # prefix sits on its own line above the body
         line_start = text.rfind("\n", 0, max(start - 1, 0)) + 1
     pos = text.find(name, line_start, start)
@@ -51,7 +54,7 @@ def prefix_mention_at(memory_id: str, text: str, name: str | None, start: int) -
         return None
     end = pos + len(name)
     role = _role_cue(name)
-    line_end = text.find("\n", start)
+    line_end = text.find("\n", start) if lines else -1
     # (positional: one per speaker turn, and keyword arguments cost a dataclass call ~2x)
     return Mention(memory_id, pos, end, text[pos:end], line_start, len(text) if line_end < 0 else line_end,
                    "speaker", name, ["speaker", role] if role else ["speaker"], True)
