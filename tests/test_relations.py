@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import graph_facts
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from soulgraph import relations
 from soulgraph.extract.spacy_np import load_nlp
@@ -392,6 +394,48 @@ def test_self_alternation_matches_wherever_one_self_pattern_does():
         assert (patterns._SELF_ANY.search(t) is not None) is want, t
     assert hits > 50
 
+
+
+_SELF_PARTS = ["I", "i", "\u0130", "we", "WE", "my", "My", "our", "'m", "'ve", " am", "use", "work", "at",
+               "fan", "fans", "of", "sister", "boss", "the", "a", "is", "was", "top", "pick", "favorite",
+               " ", "  ", "\n", "\t", "\u00a0", "\u2003", ",", ".", "x", "Dune"]
+
+
+def test_self_min_is_the_fewest_characters_a_self_pattern_matches():
+    """``_SELF_MIN`` lets a name whose text before it is shorter skip the first-person searches:
+    no _SELF pattern may match fewer characters (re's own parser says what each one needs)."""
+    import re._parser as parser
+
+    from soulgraph.relations import patterns
+
+    widths = [parser.parse(p.pattern, p.flags).getwidth()[0] for p, _ in patterns._SELF]
+    assert min(widths) == patterns._SELF_MIN
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_SELF_PARTS), max_size=12),
+       st.lists(st.sampled_from(_SELF_PARTS), max_size=8))
+def test_self_pre_tests_never_reject_a_text_a_pattern_matches(before, after):
+    """The two pre-tests of ``_self_candidates``: a text shorter than ``_SELF_MIN`` matches no
+    _SELF pattern, and a name not followed by whitespace matches no _SELF_AFTER pattern."""
+    from soulgraph.relations import patterns
+
+    b, t = "".join(before), "Dune" + "".join(after)
+    if len(b) < patterns._SELF_MIN:
+        assert not any(p.search(b) for p, _ in patterns._SELF), b
+    if not t[4:5].isspace():
+        assert not any(p.match(t, 4) for p, _ in patterns._SELF_AFTER), t
+
+
+def test_self_after_in_any_case_and_only_after_the_name():
+    """"X is MY favourite" gives the speaker's like, also at a line's end; a name with no space
+    after it or a short text before it ("Dune:", "Hey Dune") gives none, nor a "my" before it."""
+    assert ("@speaker", "likes", "Dune") in _regex("Dune is MY favourite.", ["Dune"], "Nate")
+    assert _regex("In my view Dune is overrated.", ["Dune"], "Nate") == set()
+    assert _regex("Dune is a favourite of mine.", ["Dune"], "Nate") == set()
+    assert ("@speaker", "likes", "Dune") in _regex("x\nDune\tis my favourite", ["Dune"], "Nate")
+    assert ("@speaker", "uses", "Dune") in _regex("I use Dune", ["Dune"], "Nate")
+    assert _regex("Hey Dune: is my favourite", ["Dune"], "Nate") == set()
 
 def test_moving_to_a_name_ner_calls_neither_org_nor_place_is_typed_by_the_classifier():
     """The small model calls Globex a PRODUCT in "... and is moving to Globex": the move is kept

@@ -287,6 +287,10 @@ _SELF_AFTER: list[tuple[re.Pattern, str]] = [
     (re.compile(r"\s+(?:is|was)\s+my\s+(?:all-time\s+|absolute\s+)?(?:top\s+pick|favou?rite)\b", re.I),
      "likes"),
 ]
+# Every _SELF_AFTER pattern opens with whitespace: a name not followed by one skips their match
+# (``_self_candidates``; str.isspace is re's \s for str patterns).
+if not all(p.pattern.startswith(r"\s") for p, _ in _SELF_AFTER):
+    raise ValueError("every _SELF_AFTER pattern must open with \\s (_self_candidates)")
 
 
 def _first_of(patterns: list[tuple[str, str]], at: list[int] | None = None
@@ -439,6 +443,8 @@ _SELF_HINT = re.compile(r"(?=[IiWwMmOo])\b(?:I|we|my|our)", re.I)  # (the lookah
 # open with lets the search skip every other position at once (~2.5x faster than trying each
 # branch's "\b" there; the same folding of re.I applies to the class and to the branches).
 _SELF_ANY = re.compile("(?=[IiWwMmOo])(?:" + "|".join(f"(?:{p.pattern})" for p, _ in _SELF) + ")", re.I)
+# The fewest characters any _SELF pattern matches ("I use "; tests check it with re's parser).
+_SELF_MIN = 6
 if not all(p.pattern.startswith(("\\bI", "\\bmy", "\\b(?:I", "\\b(?:we", "\\b(?:my")) for p, _ in _SELF):
     raise ValueError("every _SELF pattern must open with I / we / my / our (_SELF_ANY's lookahead)")
 
@@ -529,27 +535,39 @@ def candidates_from_text(text: str, memory_id: str, offset: int, speaker: str | 
                 if c.tail == town and c.relation in _PLACED and not isinstance(c.head, str):
                     _put(out, memory_id, c.head, first_index + b, c.relation, c.start, mb.end, ma, c.trigger)
     if speaker is not None:
-        for i, m in enumerate(mentions):
-            if m.extractor == "speaker":
-                continue
-            lo = max(m.sent_start, m.start - 60) - offset
-            before = text[max(0, lo): m.start - offset]
-            before = before[before.rfind("\n") + 1:]  # "my boss\nLinda: ok": a new line's name
-            for pat, rel in (_SELF if _SELF_HINT.search(before) and _SELF_ANY.search(before) else ()):
-                hit = pat.search(before)
-                if hit and not _self_closed(text, m.end - offset, hit.group(0)):
-                    break  # "I texted my boss, Linda said ...", "I love the book Ana lent me"
-                if hit:
-                    _put(out, memory_id, "@speaker", first_index + i, rel,
-                         offset + max(0, lo) + hit.start(), m.end, m, hit.group(0))
-                    break
-            end = m.end - offset
-            for pat, rel in _SELF_AFTER:
-                hit = pat.match(text, end, min(m.sent_end, m.end + 40) - offset)
-                if hit:
-                    _put(out, memory_id, "@speaker", first_index + i, rel, m.start,
-                         m.end + hit.end() - end, m, hit.group(0))
+        _self_candidates(out, text, memory_id, offset, mentions, first_index)
     return list(out.values())
+
+
+def _self_candidates(out: dict, text: str, memory_id: str, offset: int, mentions: list[Mention],
+                     first_index: int) -> None:
+    """The speaker's own relations to each name ("I work at X", "my sister X", "X is my top
+    pick"). Each search is skipped where it cannot match, as most chat names' are: the text
+    before a name shorter than the shortest _SELF match (``_SELF_MIN``: a segment's first word,
+    "Hey Ana"), a name followed by no whitespace for ``_SELF_AFTER``."""
+    for i, m in enumerate(mentions):
+        if m.extractor == "speaker":
+            continue
+        start = m.start - offset
+        lo = max(0, max(m.sent_start, m.start - 60) - offset)
+        # "my boss\nLinda: ok": a new line's name (one slice from the last line break on)
+        cut = max(lo, text.rfind("\n", lo, start) + 1)
+        before = text[cut: start] if start - cut >= _SELF_MIN else ""
+        hinted = before and _SELF_HINT.search(before) and _SELF_ANY.search(before)
+        for pat, rel in (_SELF if hinted else ()):
+            hit = pat.search(before)
+            if hit and not _self_closed(text, m.end - offset, hit.group(0)):
+                break  # "I texted my boss, Linda said ...", "I love the book Ana lent me"
+            if hit:
+                _put(out, memory_id, "@speaker", first_index + i, rel,
+                     offset + lo + hit.start(), m.end, m, hit.group(0))
+                break
+        end = m.end - offset
+        for pat, rel in (_SELF_AFTER if text[end: end + 1].isspace() else ()):
+            hit = pat.match(text, end, min(m.sent_end, m.end + 40) - offset)
+            if hit:
+                _put(out, memory_id, "@speaker", first_index + i, rel, m.start,
+                     m.end + hit.end() - end, m, hit.group(0))
 
 
 def _self_closed(text: str, end: int, trigger: str) -> bool:
