@@ -307,7 +307,7 @@ def test_orphans_of_our_own_graph_do_not_send_the_user_to_a_rebuild(tmp_path, cl
 
 
 def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
-    """``line_speakers`` tries the ``Name:`` pattern at line starts only and ``lower_words``
+    """``text_speakers`` tries the ``Name:`` pattern at line heads only and ``lower_words``
     skips the regex for plain alphabetic tokens: both must give what a scan of every
     position and a regex test of every token give."""
     import random
@@ -320,13 +320,13 @@ def test_speakers_and_lower_words_read_as_a_full_scan_reads_them():
     lower = re.compile(r"[a-z][a-z'-]*[a-z]")
     for _ in range(20000):
         t = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 14)))
-        assert health_types.line_speakers(t) == health_types._SPEAKER.findall(t), t
-        assert health_types.speaker_names(t) == set(health_types._SPEAKER.findall(t)), t
+        assert health_types.text_speakers([t]) == set(health_types._SPEAKER.findall(t)), t
         texts = t.split("|")  # (as a store's texts, then joined as corpus_of joins them)
-        assert health_types.text_speakers(texts) == health_types.speaker_names("\n".join(texts)), texts
+        joined = "\n".join(texts)
+        assert health_types.text_speakers(texts) == set(health_types._SPEAKER.findall(joined)), texts
         toks = {tok.strip(health_types._EDGE_PUNCT) for tok in t.replace("—", " ").replace("–", " ").split()}
         assert health_types.lower_words(t) == {w for w in toks if w and lower.fullmatch(w)}, t
-    assert health_types.line_speakers("intro\n  Dana Lee: hi\nnot: this\nBob:x") == ["Dana Lee", "Bob"]
+    assert health_types.text_speakers(["intro\n  Dana Lee: hi\nnot: this\nBob:x"]) == {"Dana Lee", "Bob"}
 
 
 def test_lower_words_looked_up_per_word_agree_with_the_whole_text_split():

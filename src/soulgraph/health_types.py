@@ -14,7 +14,6 @@ import re
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import repeat
-from operator import itemgetter, methodcaller
 
 from soulgraph import shapes
 from soulgraph.graph import sentence_at
@@ -78,28 +77,14 @@ def corpus_of(texts: Iterable[str], speakers: Iterable[str] = (),
     return Corpus(lower, frozenset(spk), frozenset(personal_names(blob, targets)), blob)
 
 
-def line_speakers(blob: str) -> list[str]:
-    """``_SPEAKER.findall(blob)``, tried at line starts only: its ``^`` matches nowhere else
-    (a search tries every position) and no match runs past its line (none of its characters
-    is a line feed), so each line is matched alone (one C-level map over the lines)."""
-    return [m.group(1) for m in map(_SPEAKER.match, blob.split("\n")) if m is not None]
-
-
-def speaker_names(blob: str) -> set[str]:
-    """``set(line_speakers(blob))``, each distinct line head matched once: a match holds one
-    ":", its last character (no other character of the pattern is one), so it is the line's
-    first ":" and the line matches as its head up to that ":" does (a chat store has thousands
-    of lines and a few heads: "Tim:", "John:")."""
-    heads = set(map(itemgetter(0), filter(itemgetter(1), map(_HEAD, blob.split("\n")))))
-    found = (_SPEAKER.match(head + ":") for head in heads)
-    return {m.group(1) for m in found if m is not None}
-
-
 def text_speakers(texts: Iterable[str]) -> set[str]:
-    """``speaker_names("\n".join(texts))``, read text by text: the joined text's lines are the
-    texts' lines, so their heads are the same. The whole text is neither split nor partitioned
-    (one emoji anywhere makes it four bytes a character, and each line's partition copied its
-    rest): a text without a line feed is its own line, its head the part before its first ":"."""
+    """The names ``_SPEAKER`` finds at line starts in ``"\n".join(texts)``, each distinct line
+    head matched once (a match holds one ":", its last character, so it is the line's first ":"
+    and the line matches as its head up to that ":" does), read text by text: the joined text's
+    lines are the texts' lines, so their heads are the same. The whole text is neither split
+    nor partitioned (one emoji anywhere makes it four bytes a character, and each line's
+    partition copied its rest): a text without a line feed is its own line, its head the part
+    before its first ":"."""
     heads = set()
     add = heads.add
     for text in texts:
@@ -115,9 +100,6 @@ def text_speakers(texts: Iterable[str]) -> set[str]:
                 add(line[:j])
     found = (_SPEAKER.match(head + ":") for head in heads)
     return {m.group(1) for m in found if m is not None}
-
-
-_HEAD = methodcaller("partition", ":")  # (a line's head, ":" or "" when it has none, the rest)
 
 
 def lower_words(blob: str) -> set[str]:

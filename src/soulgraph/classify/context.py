@@ -538,8 +538,8 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     gate = _word_gate(last) if last else _NO_GATES
     lstrip = left.rstrip()
     out: list[Vote] = []
-    rg = _right_gate(right)  # (almost always empty, and falsy: then no right pattern runs)
-    hit = rg and "verb" in rg and _PERSON_VERB.match(right)
+    rg = _right_gate(right)  # (almost always empty: then no right pattern runs)
+    hit = "verb" in rg and _PERSON_VERB.match(right)
     if hit:
         verb = hit.group(1).split()[0].lower()
         out.append(_BORN if verb == "born" else Vote("person", lexicon.verb_label(_lemma(verb)), 1.5, "verb"))
@@ -549,7 +549,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if ":" in near24 and near24.rstrip().rstrip("@").rstrip().endswith(":") and _TRAILER_LEFT.search(near24):
         out.append(Vote("person", "commit trailer (Co-authored-by)", 2.0, "trailer"))
     if ("credit" in gate and _CREDIT_LEFT.search(left)) or (
-            rg and "credit" in rg and _CREDIT_RIGHT.match(right)):
+            "credit" in rg and _CREDIT_RIGHT.match(right)):
         out.append(Vote("person", "credited (review from X / X's PR)", 1.8, "credit"))
     if m.start > 20 and _SIGNED_TAIL.match(text, m.end) and _SIGNED_LEFT.search(
             text[max(text.rfind("\n", 0, m.start) + 1, m.start - 12):m.start]):
@@ -557,9 +557,9 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     if (lstrip.endswith("(") or "et al" in right[:8]) and _CITATION.match(right):
         out.append(Vote("person", "cited author (X 1949)", 2.5, "citation"))
     if ("with_me" in gate and _WITH_ME_LEFT.search(left)) or (
-            rg and "with_me" in rg and _WITH_ME_RIGHT.match(right)):
+            "with_me" in rg and _WITH_ME_RIGHT.match(right)):
         out.append(Vote("person", "you and X / X and I", 2.5, "with_me"))
-    if rg and "body" in rg and _BODY_RIGHT.match(right):
+    if "body" in rg and _BODY_RIGHT.match(right):
         out.append(Vote("person", "X's voice / face", 2.0, "body"))
     epithet, single_capital, stage, title_word, kin_word = _name_facts(m.text)
     if epithet or (single_capital and "the" in right and _EPITHET_RIGHT.match(right)):  # (it reads "the")
@@ -568,18 +568,18 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "stage name (DJ X, Lil X)", 2.5, "title"))
     if "counted" in gate and _COUNTED_LEFT.search(left):
         out.append(Vote("person", "counted (785 X)", -3.0, "counted"))
-    if rg and "own_pronoun" in rg and _OWN_PRONOUN.match(right):
+    if "own_pronoun" in rg and _OWN_PRONOUN.match(right):
         out.append(Vote("person", "X <verb> his/her", 2.0, "own_pronoun"))
-    if rg and "trait" in rg and _TRAIT.match(right):
+    if "trait" in rg and _TRAIT.match(right):
         out.append(Vote("person", "X is <a person's trait>", 1.5, "trait"))
-    if rg and "who" in rg and _WHO.match(right):
+    if "who" in rg and _WHO.match(right):
         out.append(Vote("person", "X, who", 2.0, "who"))
     if ("said_by" in gate and _SAID_BY.search(left)) or (
             "said_by_end" in gate and _SAID_BY_END.search(left) and _CLAUSE_END.match(right)):
         out.append(Vote("person", "said/told X", 1.3, "verb"))
     kin_left = "kin" in gate and _KIN_LEFT.search(left) is not None
     gift = kin_left and _brand_then_noun(m.text, left, right)
-    if (kin_left and not gift) or (rg and "kin" in rg and _KIN_RIGHT.match(right)):
+    if (kin_left and not gift) or ("kin" in rg and _KIN_RIGHT.match(right)):
         out.append(Vote("person", "kin/friend word", 2.5, "kin"))
     if last in _NOUN_OR_WHERE:  # (one set lookup: most mentions follow neither)
         if last in _WHERE_ADJECTIVES:
@@ -605,7 +605,7 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", f"title '{title_word}'", 3.0, "title"))
     if ("greet" in gate and _GREET_LEFT.search(left) and _GREET_RIGHT.match(right)) or (
             _opening(left, last) and _OPENING_VOCATIVE.match(right)) or (
-            rg and "name_you" in rg and _NAME_YOU.match(right)
+            "name_you" in rg and _NAME_YOU.match(right)
             and not ("prep_end" in gate and _PREP_END.search(left))):
         out.append(Vote("person", "greeted / told 'you'", 3.0, "address"))
     elif "praise" in gate and _PRAISE_LEFT.search(left) and _PRAISE_RIGHT.match(right):
@@ -627,22 +627,22 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "pronoun nearby", 0.7, "pronoun"))
         if _next_sentence_he_she(m, text):
             out.append(Vote("person", "He/She opens the next sentence", 1.5, "coref"))
-    if ("work" in gate and _WORK_LEFT.search(left)) or (rg and "work" in rg and _WORK_RIGHT.match(right)):
+    if ("work" in gate and _WORK_LEFT.search(left)) or ("work" in rg and _WORK_RIGHT.match(right)):
         out.append(Vote("concept", "watching / reading X, X season 2 (a work)", 1.5, "work"))
     if "org" in gate and _tail_search(_ORG_LEFT, left, 3):
         out.append(Vote("org", "works at / joined X", 2.0, "prep"))
     elif last == "at" and not _HOST_RIGHT.match(right) and not gazetteer.is_given_name(m.text) \
             and _tail_search(_VENUE_LEFT, left, 2):
         out.append(_VENUE)  # (every match ends in "at"; "lunch at Priya's" is at her home)
-    if rg and "org" in rg and _ORG_RIGHT.match(right):
+    if "org" in rg and _ORG_RIGHT.match(right):
         out.append(Vote("org", "X's officials / shares", 1.5, "org_ctx"))
     # ("my cousin Chelsea beat me 3-1": a player)
-    if rg and "team" in rg and (team := _TEAM_RIGHT.match(right)) and not kin_word \
+    if "team" in rg and (team := _TEAM_RIGHT.match(right)) and not kin_word \
             and _club_side(m, left, team) and not any(v.kind in _PERSON_SIDE for v in out):
         out.append(Vote("org", "a team in a match result (X beat Y 3-1)", 5.0, "team"))
-    if rg and "dateline" in rg and _DATELINE_RIGHT.match(right):
+    if "dateline" in rg and _DATELINE_RIGHT.match(right):
         out.append(Vote("place", "Town, State / dateline", 4.0, "shape"))
-    if rg and "place_noun" in rg and _PLACE_RIGHT_NOUN.match(right) and not gazetteer.is_listed_thing(m.text):
+    if "place_noun" in rg and _PLACE_RIGHT_NOUN.match(right) and not gazetteer.is_listed_thing(m.text):
         out.append(Vote("place", "X native / residents", 2.0, "place_ctx"))
     if "hometown" in gate and _HOMETOWN_LEFT.search(left):
         out.append(Vote("place", "hometown (X, 8, of Y)", 2.5, "place_ctx"))
@@ -651,10 +651,10 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
     elif "place_weak" in gate and (weak := _PLACE_LEFT_WEAK.search(left)):
         word = weak.group(0).split()[0].lower()
         out.append(Vote("place", f"{word} X", {"in": 0.9, "from": 0.8, "near": 1.0}.get(word, 0.5), "prep"))
-    pr = rg and "place" in rg and _PLACE_RIGHT.match(right)
+    pr = "place" in rg and _PLACE_RIGHT.match(right)
     if pr and (pr.group("where") is None or pr.group("where").casefold() in places):
         out.append(Vote("place", "X, <region>" if pr.group("where") else "X-based", 2.0, "place_ctx"))
-    home = rg and "home" in rg and _HOME_RIGHT.match(right) and _POSS_END.search(left[-8:])
+    home = "home" in rg and _HOME_RIGHT.match(right) and _POSS_END.search(left[-8:])
     if home:
         out.append(Vote("place", "his / my X home", 2.0, "prep"))  # a residence, as "lives in X"
     elif "owned" in gate and _OWNED_LEFT.search(left) and not kin_word and "phrase" not in m.cues \
@@ -664,20 +664,20 @@ def plain_votes(m: Mention, text: str, places: frozenset[str], dialogue: bool = 
         out.append(Vote("person", "my / your X", -1.0, "owned"))
     if "tool" in gate and _tail_search(_TOOL_LEFT, left, 4):
         out.append(Vote("tool", "using / install X", 1.5, "prep"))
-    if rg and "tool" in rg and _TOOL_RIGHT.match(right):
+    if "tool" in rg and _TOOL_RIGHT.match(right):
         out.append(Vote("tool", "X library / X v2", 1.2, "code"))
     elif ((v0 := right.lstrip()[:1]) == "v" or v0 == "V" or v0.isdecimal()) and _VERSION_RIGHT.match(right):
         # (after white space, \s as lstrip reads it, a version opens with v / V or a \d digit)
         out.append(cues.VERSION_VOTE)
     if "project" in gate and _tail_search(_PROJECT_LEFT, left, 3):
         out.append(Vote("project", "building / working on X", 1.2, "project"))
-    if rg and "project" in rg and _PROJECT_RIGHT.match(right):
+    if "project" in rg and _PROJECT_RIGHT.match(right):
         out.append(Vote("project", "X project / repo", 2.0, "project"))
-    if rg and "event" in rg and _EVENT_RIGHT.match(right):
+    if "event" in rg and _EVENT_RIGHT.match(right):
         out.append(Vote("event", "X festival / conference", 1.5, "event"))
     if "event" in gate and _EVENT_LEFT.search(left):
         out.append(Vote("event", "attended X", 0.6, "event"))
-    if rg and "doc" in rg and _DOC_RIGHT.match(right):
+    if "doc" in rg and _DOC_RIGHT.match(right):
         out.append(Vote("document", "X file / doc", 1.5, "doc"))
     return out
 

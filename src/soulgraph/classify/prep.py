@@ -53,7 +53,7 @@ def _prepare_one(text: str, a: MemoryAnalysis, places: frozenset[str], dialogue:
     for m in a.mentions:
         if m.evidence is None:
             if m.extractor == "speaker":
-                m.evidence = _NO_CONTEXT
+                m.evidence = NO_CONTEXT
                 continue
             if scan is None:
                 scan = context.MemoryScan(text)
@@ -63,8 +63,8 @@ def _prepare_one(text: str, a: MemoryAnalysis, places: frozenset[str], dialogue:
 # A speaker prefix ("Caroline: ...") is metadata, not a sentence about the speaker: the words
 # after it say nothing of the name's type (a pet or a "she" in the turn is someone else's), and
 # the prefix itself is the strong evidence (cue "speaker"). Shared and never mutated.
-_NO_CONTEXT: list = [False, False]
-NO_CONTEXT = _NO_CONTEXT  # (collect knows its key without reading it)
+# (public: ``collect`` knows its key by identity, without reading it)
+NO_CONTEXT: list = [False, False]
 
 
 def mention_evidence(m: Mention, text: str, dialogue: bool, scan: context.MemoryScan | None = None) -> list:

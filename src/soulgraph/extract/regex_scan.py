@@ -81,7 +81,7 @@ def scan(t: str, dialogue: bool = False) -> list[Occ]:
             pieces = ((s, e, _is_initial(t, s), ""),)
         elif " " in run or "\t" in run or "\u00a0" in run:
             pieces = _wire_dateline(t, s, e) if s < 3 and _WIRE_ID.match(run) else _pieces(t, s, e)
-        else:  # fast path: one word
+        else:  # one word holding other characters (an apostrophe, a digit, a dot)
             pe = _strip_possessive(t, s, e)
             if pe <= s or ("'" in run or "’" in run) and _is_stopword(run):
                 continue

@@ -237,7 +237,7 @@ def _write_dir(store: Store, raw: bytes) -> Written:
     with safety.store_lock(root):
         safety.clean_temps(graph)
         check_unchanged(store)
-        if store.graph_raw == raw and graph.exists() or _kept_read_only(graph, store.graph_raw, raw):
+        if (store.graph_raw == raw and graph.exists()) or _kept_read_only(graph, store.graph_raw, raw):
             return Written(False, None)
         safety.refuse_read_only(graph)
         mem_dir.mkdir(exist_ok=True)
