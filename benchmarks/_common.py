@@ -99,8 +99,11 @@ def table(headers: list[str], rows: list[list]) -> str:
 
 def machine() -> dict:
     """What the numbers were measured on, including the load at the time."""
+    from soulgraph import speedups
+
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     return {"python": platform.python_version(), "platform": platform.platform(),
+            "soulgraph_build": speedups.status(),
             "cpus": os.cpu_count(), "loadavg": [round(x, 2) for x in load] if load else None,
             "time": time.strftime("%Y-%m-%d %H:%M:%S %Z")}
 

@@ -265,7 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         print(md + "\n")
     path = write_out("speed", {"machine_before": before, "machine_after": machine(),
                                "args": vars(args), "results": results, "checks": checks})
-    print(f"machine: {before['cpus']} cpus, load before {before['loadavg']}, "
+    print(f"machine: {before['cpus']} cpus, soulgraph {before['soulgraph_build']}, "
+          f"load before {before['loadavg']}, "
           f"after {machine()['loadavg']}; wrote {path.relative_to(ROOT)}")
     return 0
 

@@ -28,6 +28,11 @@ __all__ = [
     "SoulgraphError", "load", "rebuild", "repair",
 ]
 
+# Compiled twins of the hot modules, when the install built them (see soulgraph.speedups).
+from soulgraph import speedups as _speedups  # noqa: E402
+
+_speedups.install()
+
 if TYPE_CHECKING:
     from soulgraph.api import RepairReport, load, repair
     from soulgraph.errors import SoulgraphError

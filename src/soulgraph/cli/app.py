@@ -163,6 +163,17 @@ def _one_line_warning(message, category, filename, lineno, line=None) -> str:
     return f"soulgraph: warning: {message}\n"
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from soulgraph import __version__, speedups
+
+        out.print(f"soulgraph {__version__} ({speedups.status()})")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
+def root(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Print the version and whether the hot modules run compiled."),
+) -> None:
     """Build, repair, check and query knowledge graphs of AI-agent memory."""
