@@ -7,11 +7,12 @@ about a seventh of its run time. ``setup.py`` builds one extension per module in
 module's source in ``_speedups/manifest.txt``; without them the install is pure Python.
 
 At import, :func:`install` puts a finder first on ``sys.meta_path`` that serves a compiled
-module only while the ``.py`` beside it still has the hash it was compiled from. A module
-edited after the build (or a checkout of other code into an editable install) silently
-falls back to its source, so a stale build can never run code other than what is on disk.
-``SOULGRAPH_PURE_PYTHON=1`` turns the compiled modules off. Output is the same either way
-(the tests rebuild the demo soul both ways and compare the bytes).
+module only while its ``.py`` still has the hash of the bytes it was compiled from. A module
+edited after the build (or a checkout of other code into an editable install) falls back to
+its source, so a stale build never runs code other than what is on disk; a build that fails
+for a module removes that module's old extension and leaves it out of the manifest.
+``SOULGRAPH_PURE_PYTHON=1`` turns the compiled modules off (at install time: builds none).
+Output is the same either way (the tests rebuild souls both ways and compare the bytes).
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ _PACKAGE = Path(__file__).resolve().parent
 BUILD_DIR = _PACKAGE / "_speedups"
 
 
+def pure_requested() -> bool:
+    """True when ``SOULGRAPH_PURE_PYTHON`` asks for the source everywhere."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def build_name(module: str) -> str:
+    """soulgraph.x.y -> soulgraph._speedups.x.y, where the build puts its twin: apart from
+    the .py, so Python's own finders never pick it up and only :class:`CompiledFinder` does."""
+    return "soulgraph._speedups." + module.partition(".")[2]
+
+
 def source_of(module: str, package: Path = _PACKAGE) -> Path:
     """The ``.py`` file of ``module`` (a package's ``__init__.py``) under ``package``."""
     parts = module.split(".")[1:]
@@ -50,8 +62,7 @@ def source_of(module: str, package: Path = _PACKAGE) -> Path:
 
 def built_path(module: str, build_dir: Path = BUILD_DIR) -> Path | None:
     """The compiled extension of ``module`` in ``build_dir``, if there is one."""
-    parts = module.split(".")[1:]
-    stem = build_dir.joinpath(*parts)
+    stem = build_dir.joinpath(*build_name(module).split(".")[2:])
     for suffix in EXTENSION_SUFFIXES:
         candidate = stem.with_name(stem.name + suffix)
         if candidate.is_file():
@@ -60,12 +71,13 @@ def built_path(module: str, build_dir: Path = BUILD_DIR) -> Path | None:
 
 
 def digest(path: Path) -> str:
+    """SHA-256 of a file's bytes: what ties a compiled twin to the source it came from."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def fresh_build(module: str, expected: str, build_dir: Path = BUILD_DIR) -> Path | None:
+def fresh_build(module: str, expected: str) -> Path | None:
     """The compiled twin of ``module``, only if its source still hashes to ``expected``."""
-    built = built_path(module, build_dir)
+    built = built_path(module)
     try:
         return built if built is not None and digest(source_of(module)) == expected else None
     except OSError:
@@ -85,16 +97,14 @@ def read_manifest(build_dir: Path = BUILD_DIR) -> dict[str, str]:
 class CompiledFinder:
     """Finds the compiled twin of a listed module, only while its source is unchanged."""
 
-    def __init__(self, manifest: dict[str, str], build_dir: Path = BUILD_DIR) -> None:
+    def __init__(self, manifest: dict[str, str]) -> None:
         self.manifest = manifest
-        self.build_dir = build_dir
-        self.loaded: list[str] = []  # modules served compiled, in import order
 
     def find_spec(self, fullname: str, path=None, target=None) -> ModuleSpec | None:
         expected = self.manifest.get(fullname)
         if expected is None:
             return None
-        built = fresh_build(fullname, expected, self.build_dir)
+        built = fresh_build(fullname, expected)
         if built is None:
             return None  # stale or missing build: the ordinary finders load the .py
         source = source_of(fullname)
@@ -103,7 +113,6 @@ class CompiledFinder:
         spec.has_location = True
         if spec.submodule_search_locations is not None:
             spec.submodule_search_locations.append(str(source.parent))
-        self.loaded.append(fullname)
         return spec
 
 
@@ -112,7 +121,7 @@ def install() -> CompiledFinder | None:
     for finder in sys.meta_path:
         if isinstance(finder, CompiledFinder):
             return finder
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if pure_requested():
         return None
     manifest = read_manifest()
     if not manifest:
@@ -124,7 +133,7 @@ def install() -> CompiledFinder | None:
 
 def status() -> str:
     """One line for ``soulgraph --version`` and the benchmarks: what runs compiled."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if pure_requested():
         return f"pure Python: {PURE_ENV} is set"
     fresh = sum(fresh_build(m, expected) is not None for m, expected in read_manifest().items())
     if not fresh:
