@@ -4,7 +4,8 @@ The modules listed in ``soulgraph.speedups.MODULES`` are compiled, unchanged, wi
 into ``soulgraph/_speedups/``, beside a manifest of the SHA-256 of the exact bytes each was
 compiled from. Each extension is optional: with no C compiler (or a module Cython rejects)
 the install goes on and that module runs as plain Python. ``SOULGRAPH_PURE_PYTHON=1`` at
-install builds nothing and empties an earlier build's manifest.
+install builds nothing and retires an earlier build (its extensions removed, its manifest
+emptied).
 """
 
 from __future__ import annotations

@@ -94,6 +94,18 @@ def read_manifest(build_dir: Path = BUILD_DIR) -> dict[str, str]:
     return {p[0]: p[1] for p in pairs if len(p) == 2 and p[0] in MODULES}
 
 
+class CompiledLoader(ExtensionFileLoader):
+    """Loads a compiled twin and hands out its ``.py`` as the module's source, so tracebacks
+    printed by the ``traceback`` module (pytest, logging) show the lines it was compiled from."""
+
+    def __init__(self, fullname: str, path: str, source: Path) -> None:
+        super().__init__(fullname, path)
+        self.source = source
+
+    def get_source(self, fullname: str) -> str:
+        return self.source.read_text(encoding="utf-8")
+
+
 class CompiledFinder:
     """Finds the compiled twin of a listed module, only while its source is unchanged."""
 
@@ -108,7 +120,7 @@ class CompiledFinder:
         if built is None:
             return None  # stale or missing build: the ordinary finders load the .py
         source = source_of(fullname)
-        spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, str(built)), origin=str(built),
+        spec = ModuleSpec(fullname, CompiledLoader(fullname, str(built), source), origin=str(built),
                           is_package=source.name == "__init__.py")
         spec.has_location = True
         if spec.submodule_search_locations is not None:
