@@ -54,8 +54,8 @@ class OptionalCythonBuild(build_ext):
             self.extensions = []
             return
         # Cython reads a copy whose hash is taken from the same bytes (an edit during the build
-        # cannot pair new hashes with old code), under the relative name soulgraph/x.py, which
-        # tracebacks resolve against sys.path to the installed source.
+        # cannot pair new hashes with old code), under the relative name soulgraph/x.py that
+        # tracebacks show (speedups.CompiledLoader hands out the installed source's lines).
         snapshot = Path(self.build_temp).resolve() / "snapshot"
         kept = []
         for ext in self.extensions:

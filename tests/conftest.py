@@ -29,6 +29,16 @@ def cli():
     return run_cli
 
 
+def generated_rows(n: int) -> list[dict]:
+    """n memories of the benchmarks' synthetic store (``benchmarks/gen_store.py``), as rows."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import gen_store
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return list(gen_store.memories(n))
+
+
 def needs_eval(corpus: str) -> Path:
     path = EVAL / corpus
     if not (path / "memories.jsonl").exists():

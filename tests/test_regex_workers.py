@@ -19,7 +19,7 @@ import pytest
 from soulgraph import extract
 from soulgraph.extract import regex_fallback, shards
 from soulgraph.sources import read_store
-from tests.conftest import ROOT, needs_eval
+from tests.conftest import ROOT, generated_rows, needs_eval
 
 MIN = regex_fallback.MIN_MEMORIES_PER_PROCESS
 # Lowercase package names learned at install sites and met again elsewhere: the second scan of
@@ -34,12 +34,7 @@ EXTRA = [
 
 def _store(tmp_path, n: int, name: str = "store.jsonl"):
     """n memories of the synthetic store, with EXTRA spread over the whole range."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import gen_store
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    rows = list(gen_store.memories(n))
+    rows = generated_rows(n)
     for k, text in enumerate(EXTRA * 3):
         rows[(k * 97 + 13) % n]["content"] = text
     # one key, two spellings in different shards: the first one met stays the candidate's

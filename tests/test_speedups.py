@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import DEMO_SOUL, EVAL, run_cli
+from conftest import DEMO_SOUL, EVAL, ROOT, generated_rows, run_cli
 
 from soulgraph import speedups
 
@@ -146,13 +146,8 @@ def test_compiled_tracebacks_show_the_source_lines(tmp_path):
 
 @needs_build
 def test_compiled_and_pure_agree_with_forked_workers(tmp_path):
-    sys.path.insert(0, str(speedups.source_of("soulgraph").parents[2] / "benchmarks"))
-    try:
-        import gen_store
-    finally:
-        sys.path.pop(0)
     store = tmp_path / "store.jsonl"
-    rows = list(gen_store.memories(1200))  # 600 per worker: above the per-process minimum
+    rows = generated_rows(1200)  # 600 per worker: above the per-process minimum
     store.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     outs = []
     for label, env, workers in (("compiled-w2", None, "2"), ("pure-w1", PURE, "1")):
@@ -166,14 +161,13 @@ def test_compiled_and_pure_agree_with_forked_workers(tmp_path):
 
 def _tree_copy(tmp_path: Path) -> Path:
     """What a build needs of this checkout: setup.py, pyproject.toml, README.md, src/."""
-    root = speedups.source_of("soulgraph").parents[2]
-    if not (root / "setup.py").is_file():
+    if not (ROOT / "setup.py").is_file():
         pytest.skip("not a source checkout")
     copy = tmp_path / "tree"
     for name in ("setup.py", "pyproject.toml", "README.md"):
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(root / name, copy / name)
-    shutil.copytree(root / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        shutil.copyfile(ROOT / name, copy / name)
+    shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     return copy
 
 
